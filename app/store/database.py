@@ -1,0 +1,118 @@
+"""The async database handle: URL normalization, engine and sessions, migrations at start."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from sqlalchemy import event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+# Drivers people write in URLs mapped to the async driver we ship.
+_ASYNC_DRIVERS = {
+    "sqlite": "sqlite+aiosqlite",
+    "sqlite+pysqlite": "sqlite+aiosqlite",
+    "postgres": "postgresql+asyncpg",
+    "postgresql": "postgresql+asyncpg",
+    "postgresql+psycopg": "postgresql+asyncpg",
+    "postgresql+psycopg2": "postgresql+asyncpg",
+}
+
+
+def normalize_url(url: str) -> str:
+    """Return `url` with an async driver: `sqlite:///x.db` -> `sqlite+aiosqlite:///x.db`,
+    `postgres://...` or `postgresql://...` -> `postgresql+asyncpg://...`."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        raise ValueError(f"not a database URL: {url!r}")
+    scheme = _ASYNC_DRIVERS.get(scheme.lower(), scheme)
+    return f"{scheme}://{rest}"
+
+
+def migrations_dir() -> Path:
+    """Where the Alembic scripts live: `migrations/` next to the `app` package (a source tree,
+    an editable install, or the Docker image's working copy), else under the working dir."""
+    here = Path(__file__).resolve().parents[2] / "migrations"
+    if (here / "env.py").is_file():
+        return here
+    return Path.cwd() / "migrations"
+
+
+class Database:
+    """Owns the async engine and hands out sessions; one per process."""
+
+    def __init__(self, url: str, *, echo: bool = False) -> None:
+        self.url = normalize_url(url)
+        kwargs: dict = {"echo": echo, "pool_pre_ping": True}
+        self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
+        if self.is_sqlite:
+            # aiosqlite runs every connection in its own thread; waiting for a lock beats failing.
+            kwargs["connect_args"] = {"timeout": 30}
+        self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        """A session inside one transaction: committed on success, rolled back on error."""
+        async with self.sessions() as session, session.begin():
+            yield session
+
+    async def ping(self) -> bool:
+        """True when the database answers a trivial query."""
+        try:
+            async with self.engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+        except Exception:
+            return False
+        return True
+
+    async def migrate(self) -> None:
+        """Bring the schema up to date (Alembic `upgrade head`).
+
+        Alembic's env.py runs its own event loop, so it gets a worker thread of its own."""
+        await asyncio.to_thread(upgrade, self.url)
+
+    async def dispose(self) -> None:
+        """Close every pooled connection."""
+        await self.engine.dispose()
+
+
+def alembic_config(url: str):
+    """An Alembic Config pointing at our scripts and `url`, without needing a cwd."""
+    from alembic.config import Config
+
+    directory = migrations_dir()
+    ini = directory / "alembic.ini"
+    config = Config(str(ini)) if ini.is_file() else Config()
+    config.set_main_option("script_location", str(directory))
+    # ConfigParser interpolation would choke on a '%' in a password.
+    config.set_main_option("sqlalchemy.url", normalize_url(url).replace("%", "%%"))
+    config.attributes["configure_logger"] = False
+    return config
+
+
+def upgrade(url: str) -> None:
+    """Run `alembic upgrade head` against `url` (blocking)."""
+    from alembic import command
+
+    command.upgrade(alembic_config(url), "head")
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    # WAL lets readers (archive pages) run while a move is being committed;
+    # foreign keys are off by default in SQLite.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()

@@ -1,0 +1,371 @@
+"""The queries the server needs, behind one small `Store` interface.
+
+Rows go out as frozen records so callers never hold a live ORM object across awaits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, exists, func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from app.store import models
+from app.store.database import Database
+from app.store.models import utcnow
+
+
+class Conflict(Exception):
+    """A unique constraint refused the write (a seat or room code already taken)."""
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A taken seat."""
+
+    position: int
+    name: str
+    color: str
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class Finish:
+    """What a finished game stores besides its moves."""
+
+    final_scores: list[int]
+    winners: list[int]
+    results: dict[str, Any]
+    ended_early: bool
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game row; `moves` is filled only when asked for."""
+
+    id: int
+    room_id: int
+    room_code: str
+    number: int
+    options: dict[str, Any]
+    players: list[dict[str, Any]]
+    seed: int
+    status: str
+    ended_early: bool
+    turn_count: int
+    started_at: datetime
+    finished_at: datetime | None
+    final_scores: list[int] | None
+    winners: list[int] | None
+    results: dict[str, Any] | None
+    moves: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over (bag empty or ended early)."""
+        return self.status == "finished"
+
+
+@dataclass(frozen=True)
+class RoomRecord:
+    """A room with its taken seats and its latest game (with moves), if any."""
+
+    id: int
+    code: str
+    host_token_hash: str
+    options: dict[str, Any]
+    last_starter: int | None
+    games_played: int
+    seats: list[SeatRecord]
+    game: GameRecord | None
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """One page of the archive."""
+
+    total: int
+    items: list[GameRecord]
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    # SQLite hands back naive datetimes; everything we write is UTC.
+    if moment is not None and moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment
+
+
+def _game_record(row: models.Game, code: str, moves: list[dict[str, Any]] | None = None):
+    return GameRecord(
+        id=row.id,
+        room_id=row.room_id,
+        room_code=code,
+        number=row.number,
+        options=dict(row.options),
+        players=list(row.players),
+        seed=row.seed,
+        status=row.status,
+        ended_early=row.ended_early,
+        turn_count=row.turns,
+        started_at=_aware(row.started_at),
+        finished_at=_aware(row.finished_at),
+        final_scores=row.final_scores,
+        winners=row.winners,
+        results=row.results,
+        moves=moves or [],
+    )
+
+
+class Store:
+    """Persistence for rooms and games. Every method is one transaction."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # -- rooms ---------------------------------------------------------------------------------
+
+    async def create_room(
+        self, code: str, host_token_hash: str, options: dict[str, Any], seat: SeatRecord | None
+    ) -> int:
+        """Insert a room (and its creator's seat); raises `Conflict` if the code exists."""
+        try:
+            async with self.db.transaction() as s:
+                room = models.Room(code=code, host_token_hash=host_token_hash, options=options)
+                s.add(room)
+                await s.flush()
+                if seat is not None:
+                    s.add(_seat_row(room.id, seat))
+                return room.id
+        except IntegrityError as exc:
+            raise Conflict(code) from exc
+
+    async def load_room(self, code: str) -> RoomRecord | None:
+        """The room with that code, its seats and its latest game with moves; None if absent."""
+        async with self.db.transaction() as s:
+            room = (
+                await s.execute(select(models.Room).where(models.Room.code == code))
+            ).scalar_one_or_none()
+            if room is None:
+                return None
+            seats = (
+                await s.execute(
+                    select(models.Seat)
+                    .where(models.Seat.room_id == room.id)
+                    .order_by(models.Seat.position)
+                )
+            ).scalars()
+            game_row = (
+                await s.execute(
+                    select(models.Game)
+                    .where(models.Game.room_id == room.id)
+                    .order_by(models.Game.number.desc())
+                    .limit(1)
+                )
+            ).scalar_one_or_none()
+            game = None
+            if game_row is not None:
+                game = _game_record(game_row, room.code, await _moves(s, game_row.id))
+            return RoomRecord(
+                id=room.id,
+                code=room.code,
+                host_token_hash=room.host_token_hash,
+                options=dict(room.options),
+                last_starter=room.last_starter,
+                games_played=game.number if game else 0,
+                seats=[
+                    SeatRecord(r.position, r.name, r.color, r.token_hash) for r in seats
+                ],
+                game=game,
+            )
+
+    async def running_room_codes(self) -> list[str]:
+        """Codes of rooms whose latest game is still running."""
+        async with self.db.transaction() as s:
+            rows = await s.execute(
+                select(models.Room.code)
+                .join(models.Game, models.Game.room_id == models.Room.id)
+                .where(models.Game.status == "running")
+                .distinct()
+            )
+            return [code for (code,) in rows]
+
+    async def set_options(self, room_id: int, options: dict[str, Any]) -> None:
+        """Replace the lobby options of a room."""
+        async with self.db.transaction() as s:
+            await s.execute(
+                update(models.Room)
+                .where(models.Room.id == room_id)
+                .values(options=options, updated_at=utcnow())
+            )
+
+    async def take_seat(self, room_id: int, seat: SeatRecord) -> None:
+        """Insert a seat; raises `Conflict` if that position is taken."""
+        try:
+            async with self.db.transaction() as s:
+                s.add(_seat_row(room_id, seat))
+                await _touch(s, room_id)
+        except IntegrityError as exc:
+            raise Conflict(seat.position) from exc
+
+    async def free_seat(self, room_id: int, position: int) -> None:
+        """Delete the seat at `position` (its token stops working)."""
+        async with self.db.transaction() as s:
+            await s.execute(
+                delete(models.Seat).where(
+                    models.Seat.room_id == room_id, models.Seat.position == position
+                )
+            )
+            await _touch(s, room_id)
+
+    async def touch_room(self, room_id: int) -> None:
+        """Mark the room as used now (keeps it from expiring)."""
+        async with self.db.transaction() as s:
+            await _touch(s, room_id)
+
+    async def expire_rooms(self, idle: timedelta, keep: set[int]) -> int:
+        """Delete rooms that never had a game and were idle longer than `idle`,
+        except those in `keep` (someone is connected). Returns how many went."""
+        cutoff = utcnow() - idle
+        has_game = exists().where(models.Game.room_id == models.Room.id)
+        async with self.db.transaction() as s:
+            ids = [
+                rid
+                for (rid,) in await s.execute(
+                    select(models.Room.id).where(models.Room.updated_at < cutoff, ~has_game)
+                )
+                if rid not in keep
+            ]
+            if ids:
+                await s.execute(delete(models.Seat).where(models.Seat.room_id.in_(ids)))
+                await s.execute(delete(models.Room).where(models.Room.id.in_(ids)))
+            return len(ids)
+
+    # -- games ---------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        room_id: int,
+        number: int,
+        options: dict[str, Any],
+        players: list[dict[str, Any]],
+        seed: int,
+        starter: int,
+        turns: list[dict[str, Any]],
+    ) -> int:
+        """Insert a running game (with any turns the engine made at once, such as discards)
+        and remember which seat started it."""
+        async with self.db.transaction() as s:
+            game = models.Game(
+                room_id=room_id,
+                number=number,
+                options=options,
+                players=players,
+                seed=seed,
+                status="running",
+                ended_early=False,
+                turns=len(turns),
+            )
+            s.add(game)
+            await s.flush()
+            s.add_all(
+                models.Move(game_id=game.id, number=i, turn=t) for i, t in enumerate(turns, 1)
+            )
+            await s.execute(
+                update(models.Room)
+                .where(models.Room.id == room_id)
+                .values(last_starter=starter, updated_at=utcnow())
+            )
+            return game.id
+
+    async def record_turns(
+        self,
+        game_id: int,
+        first_number: int,
+        turns: list[dict[str, Any]],
+        finish: Finish | None = None,
+    ) -> None:
+        """Append log turns numbered from `first_number` and, if given, finish the game, in one
+        transaction. A turn number stored twice raises `Conflict` and writes nothing."""
+        now = utcnow()
+        values: dict[str, Any] = {"turns": first_number - 1 + len(turns), "updated_at": now}
+        if finish is not None:
+            values |= {
+                "status": "finished",
+                "final_scores": finish.final_scores,
+                "winners": finish.winners,
+                "results": finish.results,
+                "ended_early": finish.ended_early,
+                "finished_at": now,
+            }
+        try:
+            async with self.db.transaction() as s:
+                s.add_all(
+                    models.Move(game_id=game_id, number=n, turn=t)
+                    for n, t in enumerate(turns, first_number)
+                )
+                await s.execute(
+                    update(models.Game).where(models.Game.id == game_id).values(**values)
+                )
+        except IntegrityError as exc:
+            raise Conflict(game_id) from exc
+
+    async def get_game(self, game_id: int, *, with_moves: bool = False) -> GameRecord | None:
+        """A game by id (optionally with its moves), or None."""
+        async with self.db.transaction() as s:
+            row = (
+                await s.execute(
+                    select(models.Game, models.Room.code)
+                    .join(models.Room, models.Room.id == models.Game.room_id)
+                    .where(models.Game.id == game_id)
+                )
+            ).one_or_none()
+            if row is None:
+                return None
+            game, code = row
+            moves = await _moves(s, game.id) if with_moves else None
+            return _game_record(game, code, moves)
+
+    async def finished_games(self, page: int, per_page: int) -> GamePage:
+        """Finished games, newest first; `page` counts from 1."""
+        async with self.db.transaction() as s:
+            total = (
+                await s.execute(
+                    select(func.count())
+                    .select_from(models.Game)
+                    .where(models.Game.status == "finished")
+                )
+            ).scalar_one()
+            rows = await s.execute(
+                select(models.Game, models.Room.code)
+                .join(models.Room, models.Room.id == models.Game.room_id)
+                .where(models.Game.status == "finished")
+                .order_by(models.Game.finished_at.desc(), models.Game.id.desc())
+                .offset((page - 1) * per_page)
+                .limit(per_page)
+            )
+            return GamePage(total=total, items=[_game_record(g, c) for g, c in rows])
+
+
+def _seat_row(room_id: int, seat: SeatRecord) -> models.Seat:
+    return models.Seat(
+        room_id=room_id,
+        position=seat.position,
+        name=seat.name,
+        color=seat.color,
+        token_hash=seat.token_hash,
+    )
+
+
+async def _touch(session, room_id: int) -> None:
+    await session.execute(
+        update(models.Room).where(models.Room.id == room_id).values(updated_at=utcnow())
+    )
+
+
+async def _moves(session, game_id: int) -> list[dict[str, Any]]:
+    rows = await session.execute(
+        select(models.Move.turn).where(models.Move.game_id == game_id).order_by(models.Move.number)
+    )
+    return [dict(turn) for (turn,) in rows]
