@@ -1,0 +1,785 @@
+"""A game of Carcassonne: players, the bag, figures, turns and scoring.
+
+`Game` is the one place where the state of a game changes. It validates every move before it
+changes anything, so an illegal move raises `IllegalMoveError` and leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .board import Board, Cell
+from .tiles import (
+    ALL_SLOT_NAMES,
+    CENTRE,
+    CITY,
+    FIELD,
+    GARDEN,
+    MONASTERY,
+    ROAD,
+    ROTATIONS,
+    SLOT_INDEX,
+    SLOTS,
+    START_TILE,
+    TILES,
+    TILESETS,
+    OrientedTile,
+    bag_for,
+    oriented,
+)
+
+COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
+FOLLOWERS_PER_PLAYER = 7
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+FOLLOWER, ABBOT = "follower", "abbot"
+CATEGORIES: tuple[str, ...] = (ROAD, CITY, MONASTERY, GARDEN, ABBOT, FIELD)
+
+
+class IllegalMoveError(ValueError):
+    """A move that breaks a rule; the message is meant for the player. `turn` is its number."""
+
+    def __init__(self, message: str, turn: int | None = None) -> None:
+        super().__init__(message)
+        self.turn = turn
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Game options: tileset `winter` (84 tiles) or `classic` (72), farmers, The Abbot."""
+
+    tileset: str = "winter"
+    farmers: bool = True
+    abbot: bool = False
+
+    def __post_init__(self) -> None:
+        if self.tileset not in TILESETS:
+            raise ValueError(f"unknown tileset {self.tileset!r}; use one of {sorted(TILESETS)}")
+
+    def to_dict(self) -> dict:
+        return {"tileset": self.tileset, "farmers": self.farmers, "abbot": self.abbot}
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    color: str
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where a tile goes: cell (x, y), clockwise rotation in degrees."""
+
+    x: int
+    y: int
+    rot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Meeple:
+    """A figure to put on the just placed tile: `follower` on a slot, or `abbot` on "C"."""
+
+    kind: str
+    at: str
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "at": self.at}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One placement turn: the tile at (x, y, rot), then a figure or the abbot taken back."""
+
+    x: int
+    y: int
+    rot: int
+    meeple: Meeple | None = None
+    return_abbot: bool = False
+
+    @property
+    def placement(self) -> Placement:
+        return Placement(self.x, self.y, self.rot)
+
+
+@dataclass(frozen=True, slots=True)
+class FigureSpot:
+    """A legal place for a figure on the tile being placed (slots in board orientation)."""
+
+    kind: str
+    at: str
+    feature: str
+    slots: tuple[str, ...]
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "at": self.at, "feature": self.feature,
+                "slots": list(self.slots)}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEvent:
+    """Points that `players` each received for one feature (`final`: end-of-game scoring)."""
+
+    turn: int
+    feature: str
+    points: int
+    players: tuple[int, ...]
+    final: bool
+    tiles: int
+    pennants: int = 0
+    cities: int = 0
+    cells: tuple[Cell, ...] = field(default=(), compare=False)
+
+    def to_dict(self) -> dict:
+        out = {
+            "turn": self.turn,
+            "feature": self.feature,
+            "points": self.points,
+            "players": list(self.players),
+            "final": self.final,
+            "tiles": self.tiles,
+            "cells": [list(c) for c in self.cells],
+        }
+        if self.feature == CITY:
+            out["pennants"] = self.pennants
+        if self.feature == FIELD:
+            out["cities"] = self.cities
+        return out
+
+
+class _Figure:
+    """A follower or abbot on the board. `segment` is None for one on a monastery or garden."""
+
+    __slots__ = ("cell", "kind", "player", "segment", "slot")
+
+    def __init__(self, player: int, kind: str, cell: Cell, slot: str, segment: int | None):
+        self.player = player
+        self.kind = kind
+        self.cell = cell
+        self.slot = slot
+        self.segment = segment
+
+
+def _check_players(players: Sequence[Player]) -> None:
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    colors = [p.color for p in players]
+    for color in colors:
+        if color not in COLORS:
+            raise ValueError(f"unknown color {color!r}; use one of {', '.join(COLORS)}")
+    if len(set(colors)) != len(colors):
+        raise ValueError("each color may be used only once")
+
+
+class Game:
+    """One game, from the start tile to the final scoring.
+
+    With a `seed` the engine shuffles the bag and draws for the players (`drawn_tile`); a
+    drawn tile that fits nowhere is discarded and recorded, and the player draws again.
+    Without a seed the game is driven by a move log: each move names its tile.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[Player],
+        options: Options | None = None,
+        seed: int | None = None,
+    ) -> None:
+        _check_players(players)
+        self.players: tuple[Player, ...] = tuple(players)
+        self.options = options or Options()
+        self.seed = seed
+        self.board = Board()
+        self.bag: dict[str, int] = bag_for(self.options.tileset)
+        self.turns: list[dict] = []
+        self.events: list[ScoreEvent] = []
+        self.scores: list[int] = [0] * len(players)
+        self.followers: list[int] = [FOLLOWERS_PER_PLAYER] * len(players)
+        self.abbots: list[int] = [1 if self.options.abbot else 0] * len(players)
+        self.current_player = 0
+        self.drawn_tile: str | None = None
+        self.finished = False
+        self.ended_early = False
+        self.last: Cell | None = None
+        self._figures: dict[int, _Figure] = {}
+        self._next_figure_id = 0
+        self._centre_figures: dict[Cell, int] = {}
+        self._abbot_at: list[Cell | None] = [None] * len(players)
+        self._order: list[str] | None = None
+        self._placements_cache: tuple[str, int, list[Placement]] | None = None
+
+        self.board.place(oriented(START_TILE, 0), 0, 0)
+        if seed is not None:
+            order = [t for t, n in sorted(self.bag.items()) for _ in range(n)]
+            random.Random(seed).shuffle(order)
+            # Drawn from the end: pop() is cheap.
+            order.reverse()
+            self._order = order
+            self._draw()
+
+    # -- read-only views -------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        """Turns applied so far, discards included (the first turn is turn 1)."""
+        return len(self.turns)
+
+    @property
+    def tiles_left(self) -> int:
+        """Tiles still in the bag (the drawn tile not counted)."""
+        return sum(self.bag.values())
+
+    def bag_counts(self) -> dict[str, int]:
+        """Tiles still in the bag per tile id (the drawn tile not counted)."""
+        return {t: n for t, n in self.bag.items() if n}
+
+    def supply(self, player: int) -> tuple[int, int]:
+        """Figures `player` has in hand: (followers, abbots)."""
+        return self.followers[player], self.abbots[player]
+
+    def can_return_abbot(self) -> bool:
+        """Whether the current player's abbot stands on the board and may be taken back."""
+        return not self.finished and self._abbot_at[self.current_player] is not None
+
+    def legal_placements(self, tile: str | None = None) -> list[Placement]:
+        """Every placement of `tile` (default: the drawn tile) that matches its neighbours."""
+        tile = self._tile_for_query(tile)
+        cache = self._placements_cache
+        if cache is not None and cache[0] == tile and cache[1] == len(self.board.order):
+            return cache[2]
+        placements = [Placement(x, y, r) for x, y, r in self.board.placements(tile)]
+        self._placements_cache = (tile, len(self.board.order), placements)
+        return placements
+
+    def figure_spots(self, placement: Placement, tile: str | None = None) -> list[FigureSpot]:
+        """Where the current player may put a figure after placing `tile` as `placement`."""
+        tile = self._tile_for_query(tile)
+        if not self.board.fits(tile, placement.x, placement.y, placement.rot):
+            raise IllegalMoveError(self._misfit_reason(tile, placement))
+        return self._figure_spots(tile, placement)
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def play(self, move: Move, tile: str | None = None) -> list[ScoreEvent]:
+        """Apply one placement turn for the current player and return its score events.
+
+        In a seeded game `tile` may be omitted (it is the drawn tile). Raises
+        `IllegalMoveError` and changes nothing when the move breaks a rule.
+        """
+        tile = self._tile_to_play(tile)
+        self._check_move(tile, move)
+        return self._apply(tile, move)
+
+    def discard(self, tile: str) -> None:
+        """Log replay: the current player drew `tile`, which fits nowhere, and sets it aside."""
+        if self.finished:
+            raise IllegalMoveError("the game is over")
+        if self._order is not None:
+            raise IllegalMoveError("the engine discards for itself in a seeded game")
+        self._take_from_bag(tile)
+        if self.board.fits_anywhere(tile):
+            self.bag[tile] += 1
+            raise IllegalMoveError(f"tile {tile} fits on the board, so it cannot be discarded")
+        self.turns.append({"player": self.current_player, "discarded": tile})
+        if self.tiles_left == 0:
+            self._finish()
+
+    def end_early(self) -> list[ScoreEvent]:
+        """End the game now, scored as if the bag were empty; return the final events."""
+        if self.finished:
+            raise IllegalMoveError("the game is over")
+        self.ended_early = True
+        self.drawn_tile = None
+        return self._finish()
+
+    # -- internals: validation ---------------------------------------------------------------
+
+    def _tile_for_query(self, tile: str | None) -> str:
+        if tile is None:
+            if self.drawn_tile is None:
+                raise IllegalMoveError("no tile has been drawn")
+            return self.drawn_tile
+        if tile not in TILES:
+            raise IllegalMoveError(f"unknown tile {tile!r}")
+        return tile
+
+    def _tile_to_play(self, tile: str | None) -> str:
+        if self.finished:
+            raise IllegalMoveError("the game is over")
+        if self._order is not None:
+            if tile is not None and tile != self.drawn_tile:
+                raise IllegalMoveError(f"the drawn tile is {self.drawn_tile}, not {tile}")
+            assert self.drawn_tile is not None
+            return self.drawn_tile
+        if tile is None:
+            raise IllegalMoveError("name the tile to place")
+        if tile not in TILES:
+            raise IllegalMoveError(f"unknown tile {tile!r}")
+        if not self.bag.get(tile):
+            raise IllegalMoveError(f"no tile {tile} is left in the bag")
+        return tile
+
+    def _misfit_reason(self, tile: str, p: Placement) -> str:
+        if p.rot not in ROTATIONS:
+            return f"rotation must be 0, 90, 180 or 270, not {p.rot}"
+        if (p.x, p.y) in self.board.cells:
+            return f"there is already a tile at ({p.x}, {p.y})"
+        if (p.x, p.y) not in self.board.frontier:
+            return f"({p.x}, {p.y}) does not touch any placed tile"
+        return f"tile {tile} turned {p.rot} does not match its neighbours at ({p.x}, {p.y})"
+
+    def _check_move(self, tile: str, move: Move) -> None:
+        placement = move.placement
+        if not self.board.fits(tile, move.x, move.y, move.rot):
+            raise IllegalMoveError(self._misfit_reason(tile, placement))
+        if move.return_abbot:
+            if not self.options.abbot:
+                raise IllegalMoveError("there is no abbot in this game")
+            if move.meeple is not None:
+                raise IllegalMoveError("you cannot take the abbot back and place a figure")
+            if self._abbot_at[self.current_player] is None:
+                raise IllegalMoveError("your abbot is not on the board")
+        meeple = move.meeple
+        if meeple is None:
+            return
+        if meeple.kind not in (FOLLOWER, ABBOT):
+            raise IllegalMoveError(f"unknown figure {meeple.kind!r}")
+        if meeple.kind == ABBOT and not self.options.abbot:
+            raise IllegalMoveError("there is no abbot in this game")
+        if meeple.at not in ALL_SLOT_NAMES:
+            raise IllegalMoveError(f"unknown slot {meeple.at!r}")
+        spots = self._figure_spots(tile, placement)
+        if any(s.kind == meeple.kind and meeple.at in s.slots for s in spots):
+            return
+        raise IllegalMoveError(self._why_no_spot(tile, move, meeple))
+
+    def _why_no_spot(self, tile: str, move: Move, meeple: Meeple) -> str:
+        player = self.current_player
+        o = oriented(tile, move.rot)
+        if meeple.kind == ABBOT:
+            if not self.abbots[player]:
+                return "your abbot is already on the board"
+            if meeple.at != CENTRE or o.centre is None:
+                return "the abbot may only go on a monastery or a garden of the placed tile"
+            return "the abbot cannot go there"
+        if not self.followers[player]:
+            return "you have no follower left in your supply"
+        if meeple.at == CENTRE:
+            if o.centre == GARDEN:
+                return "only the abbot may go on a garden"
+            return "this tile has no monastery"
+        kind = o.segments[o.slot_segment[SLOT_INDEX[meeple.at]]].kind
+        if kind == FIELD and not self.options.farmers:
+            return "this game is played without farmers"
+        return f"that {kind} is already occupied"
+
+    def _figure_spots(self, tile: str, placement: Placement) -> list[FigureSpot]:
+        player = self.current_player
+        followers = self.followers[player] > 0
+        abbot = self.abbots[player] > 0
+        if not (followers or abbot):
+            return []
+        o = oriented(tile, placement.rot)
+        spots: list[FigureSpot] = []
+        if followers:
+            occupied = self._occupied_segments(o, placement.x, placement.y)
+            for seg in o.segments:
+                if occupied[seg.index] or (seg.kind == FIELD and not self.options.farmers):
+                    continue
+                names = tuple(SLOTS[s] for s in seg.slots)
+                spots.append(FigureSpot(FOLLOWER, names[0], seg.kind, names))
+            if o.centre == MONASTERY:
+                spots.append(FigureSpot(FOLLOWER, CENTRE, MONASTERY, (CENTRE,)))
+        if abbot and o.centre is not None:
+            spots.append(FigureSpot(ABBOT, CENTRE, o.centre, (CENTRE,)))
+        return spots
+
+    def _occupied_segments(self, o: OrientedTile, x: int, y: int) -> list[bool]:
+        """Whether each segment of `o`, once placed at (x, y), would join an occupied feature.
+
+        Two segments of the new tile that touch the same feature end up together, so occupancy
+        spreads across them (a field reaching round both sides of a road end, say).
+        """
+        board = self.board
+        touched = board.touched_roots(o, x, y)
+        occupied = [any(board.figures[r] for r in roots) for roots in touched]
+        changed = True
+        while changed:
+            changed = False
+            for i, roots_i in enumerate(touched):
+                for j, roots_j in enumerate(touched):
+                    if occupied[i] != occupied[j] and roots_i & roots_j:
+                        occupied[i] = occupied[j] = True
+                        changed = True
+        return occupied
+
+    # -- internals: applying -----------------------------------------------------------------
+
+    def _apply(self, tile: str, move: Move) -> list[ScoreEvent]:
+        player = self.current_player
+        if self._order is None:
+            self._take_from_bag(tile)
+        self.drawn_tile = None
+        o = oriented(tile, move.rot)
+        cell = (move.x, move.y)
+        board = self.board
+        base = len(board.parent)
+        roots = board.place(o, move.x, move.y)
+        self.last = cell
+        record: dict = {"player": player, "tile": tile, "x": move.x, "y": move.y,
+                        "rot": move.rot,
+                        "meeple": move.meeple.to_dict() if move.meeple else None}  # fmt: skip
+        if move.return_abbot:
+            record["return_abbot"] = True
+        self.turns.append(record)
+        turn = len(self.turns)
+        events: list[ScoreEvent] = []
+
+        meeple = move.meeple
+        if meeple is not None:
+            if meeple.at == CENTRE:
+                self._put_figure(player, meeple.kind, cell, CENTRE, None)
+            else:
+                seg = base + o.slot_segment[SLOT_INDEX[meeple.at]]
+                self._put_figure(player, meeple.kind, cell, meeple.at, seg)
+        if move.return_abbot:
+            abbot_cell = self._abbot_at[player]
+            assert abbot_cell is not None
+            figure_id = self._centre_figures.pop(abbot_cell)
+            self._return_figure(figure_id)
+            points = 1 + board.neighbour_count(abbot_cell)
+            events.append(self._score(turn, ABBOT, points, (player,), False, abbot_cell, points))
+
+        seen: set[int] = set()
+        for root, seg in zip(roots, o.segments, strict=True):
+            root = board.find(root)
+            if root in seen or seg.kind == FIELD:
+                continue
+            seen.add(root)
+            if board.open[root] == 0 and board.figures[root]:
+                events.append(self._score_feature(turn, root, final=False))
+        for around in board.cells_around(cell):
+            if around in self._centre_figures and board.neighbour_count(around) == 8:
+                events.append(self._score_centre(turn, around, final=False))
+
+        self.events.extend(events)
+        self.current_player = (player + 1) % len(self.players)
+        if self._order is not None:
+            self._draw()
+        elif self.tiles_left == 0:
+            events.extend(self._finish())
+        return events
+
+    def _take_from_bag(self, tile: str) -> None:
+        if tile not in TILES:
+            raise IllegalMoveError(f"unknown tile {tile!r}")
+        if not self.bag.get(tile):
+            raise IllegalMoveError(f"no tile {tile} is left in the bag")
+        self.bag[tile] -= 1
+
+    def _draw(self) -> None:
+        """Seeded games: draw the next tile, setting aside tiles that fit nowhere."""
+        order = self._order
+        assert order is not None
+        while order:
+            tile = order.pop()
+            self.bag[tile] -= 1
+            if self.board.fits_anywhere(tile):
+                self.drawn_tile = tile
+                return
+            self.turns.append({"player": self.current_player, "discarded": tile})
+        self.drawn_tile = None
+        self._finish()
+
+    def _put_figure(self, player: int, kind: str, cell: Cell, slot: str, seg: int | None) -> None:
+        figure_id = self._next_figure_id
+        self._next_figure_id += 1
+        self._figures[figure_id] = _Figure(player, kind, cell, slot, seg)
+        if kind == ABBOT:
+            self.abbots[player] -= 1
+            self._abbot_at[player] = cell
+        else:
+            self.followers[player] -= 1
+        if seg is None:
+            self._centre_figures[cell] = figure_id
+        else:
+            self.board.add_figure(seg, figure_id)
+
+    def _return_figure(self, figure_id: int) -> None:
+        figure = self._figures.pop(figure_id)
+        if figure.kind == ABBOT:
+            self.abbots[figure.player] += 1
+            self._abbot_at[figure.player] = None
+        else:
+            self.followers[figure.player] += 1
+
+    def _score(
+        self,
+        turn: int,
+        feature: str,
+        points: int,
+        players: tuple[int, ...],
+        final: bool,
+        cell: Cell,
+        tiles: int,
+        pennants: int = 0,
+        cities: int = 0,
+        cells: tuple[Cell, ...] | None = None,
+    ) -> ScoreEvent:
+        for p in players:
+            self.scores[p] += points
+        return ScoreEvent(turn, feature, points, players, final, tiles, pennants, cities,
+                          cells if cells is not None else (cell,))  # fmt: skip
+
+    def _majority(self, figure_ids: list[int]) -> tuple[int, ...]:
+        counts = [0] * len(self.players)
+        for figure_id in figure_ids:
+            counts[self._figures[figure_id].player] += 1
+        best = max(counts)
+        return tuple(p for p, n in enumerate(counts) if n == best) if best else ()
+
+    def _score_feature(self, turn: int, root: int, final: bool) -> ScoreEvent:
+        """Score a road, city or field and take its figures off the board."""
+        board = self.board
+        kind = board.kind[root]
+        figure_ids = board.clear_figures(root)
+        winners = self._majority(figure_ids)
+        tiles = board.tiles[root]
+        assert tiles is not None
+        pennants = cities = 0
+        if kind == ROAD:
+            points = len(tiles)
+        elif kind == CITY:
+            pennants = board.pennants[root]
+            complete = board.open[root] == 0
+            points = (len(tiles) + pennants) * (2 if complete else 1)
+        else:
+            cities = len(board.completed_city_roots(root))
+            points = 3 * cities
+        for figure_id in figure_ids:
+            if final:
+                self._figures.pop(figure_id)
+            else:
+                self._return_figure(figure_id)
+        first = next(iter(tiles))
+        event = self._score(turn, kind, points, winners, final, first, len(tiles), pennants,
+                            cities, tuple(sorted(tiles)))  # fmt: skip
+        return event
+
+    def _score_centre(self, turn: int, cell: Cell, final: bool) -> ScoreEvent:
+        """Score the monastery or garden at `cell` and take its figure off the board."""
+        figure_id = self._centre_figures.pop(cell)
+        player = self._figures[figure_id].player
+        if final:
+            self._figures.pop(figure_id)
+        else:
+            self._return_figure(figure_id)
+        points = 1 + self.board.neighbour_count(cell)
+        cells = tuple(c for c in self.board.cells_around(cell) if c in self.board.cells)
+        return self._score(turn, self.board.centres[cell], points, (player,), final, cell,
+                           points, cells=tuple(sorted(cells)))  # fmt: skip
+
+    def _finish(self) -> list[ScoreEvent]:
+        """End-of-game scoring: unfinished roads, cities, monasteries and gardens, then farms."""
+        board = self.board
+        turn = len(self.turns)
+        events: list[ScoreEvent] = []
+        figure_roots = sorted(
+            {board.find(f.segment) for f in self._figures.values() if f.segment is not None}
+        )
+        fields = []
+        for root in figure_roots:
+            if board.kind[root] == FIELD:
+                fields.append(root)
+            else:
+                events.append(self._score_feature(turn, root, final=True))
+        for cell in sorted(self._centre_figures):
+            events.append(self._score_centre(turn, cell, final=True))
+        for root in fields:
+            events.append(self._score_feature(turn, root, final=True))
+        events = [e for e in events if e.points and e.players]
+        self.events.extend(events)
+        self.finished = True
+        self.drawn_tile = None
+        return events
+
+    # -- public views ----------------------------------------------------------------------
+
+    def view(self) -> dict:
+        """The whole public state, JSON-ready: never the bag order or the seed."""
+        return {
+            "turn": self.turn,
+            "current_player": None if self.finished else self.current_player,
+            "drawn_tile": self.drawn_tile,
+            "finished": self.finished,
+            "ended_early": self.ended_early,
+            "options": self.options.to_dict(),
+            "players": [
+                {
+                    "name": p.name,
+                    "color": p.color,
+                    "score": self.scores[i],
+                    "followers": self.followers[i],
+                    "abbot": self.abbots[i],
+                }
+                for i, p in enumerate(self.players)
+            ],  # fmt: skip
+            "board": [
+                {"x": t.x, "y": t.y, "tile": t.tile.id, "rot": t.tile.rot} for t in self.board.order
+            ],
+            "figures": self.figures(),
+            "bag": self.bag_counts(),
+            "tiles_left": self.tiles_left,
+            "last": None if self.last is None else {"x": self.last[0], "y": self.last[1]},
+        }
+
+    def figures(self) -> list[dict]:
+        """Every figure on the board: owner, kind, cell, slot and the feature it stands on."""
+        out = []
+        for figure in self._figures.values():
+            if figure.segment is None:
+                feature = self.board.centres[figure.cell]
+            else:
+                feature = self.board.kind[figure.segment]
+            out.append({"player": figure.player, "kind": figure.kind, "x": figure.cell[0],
+                        "y": figure.cell[1], "at": figure.slot, "feature": feature})  # fmt: skip
+        return out
+
+    def features(self) -> list[dict]:
+        """Every road, city, field, monastery (and garden, with The Abbot) on the board.
+
+        Each has its parts (cells and slots), whether it is complete, followers per player, and
+        `points_now` (what it is worth as it stands: its completed value once complete, fields
+        3 per completed city) and `points_end` (what final scoring would give it as it stands).
+        """
+        board = self.board
+        n = len(self.players)
+        groups: dict[int, list[int]] = {}
+        for seg in range(len(board.parent)):
+            groups.setdefault(board.find(seg), []).append(seg)
+        out = []
+        for root, segs in groups.items():
+            kind = board.kind[root]
+            tiles = board.tiles[root]
+            assert tiles is not None
+            followers = [0] * n
+            for figure_id in board.figures[root] or ():
+                followers[self._figures[figure_id].player] += 1
+            complete = board.is_complete(root)
+            if kind == ROAD:
+                now = end = len(tiles)
+            elif kind == CITY:
+                now = 2 * (len(tiles) + board.pennants[root])
+                end = now if complete else now // 2
+            else:
+                now = end = 3 * len(board.completed_city_roots(root))
+            parts: dict[Cell, list[str]] = {}
+            for seg in segs:
+                parts.setdefault(board.cell[seg], []).extend(SLOTS[s] for s in board.slots[seg])
+            out.append({
+                "id": f"s{root}", "kind": kind, "complete": complete,
+                "parts": [{"x": c[0], "y": c[1], "slots": sl} for c, sl in parts.items()],
+                "tiles": len(tiles), "pennants": board.pennants[root] if kind == CITY else 0,
+                "followers": followers, "points_now": now, "points_end": end,
+            })  # fmt: skip
+        for cell, kind in board.centres.items():
+            if kind == GARDEN and not self.options.abbot:
+                continue
+            followers = [0] * n
+            figure_id = self._centre_figures.get(cell)
+            if figure_id is not None:
+                followers[self._figures[figure_id].player] += 1
+            around = 1 + board.neighbour_count(cell)
+            out.append({
+                "id": f"c{cell[0]},{cell[1]}", "kind": kind, "complete": around == 9,
+                "parts": [{"x": cell[0], "y": cell[1], "slots": [CENTRE]}], "tiles": around,
+                "pennants": 0, "followers": followers, "points_now": around, "points_end": around,
+            })  # fmt: skip
+        return out
+
+    def results(self) -> dict:
+        """Scores with a per-player breakdown by category, the ranking and the winners.
+
+        Before the game is over this is the standing so far (final scoring not applied).
+        """
+        breakdown = [dict.fromkeys(CATEGORIES, 0) for _ in self.players]
+        for event in self.events:
+            for p in event.players:
+                breakdown[p][event.feature] += event.points
+        best = max(self.scores)
+        ranking = sorted(range(len(self.players)), key=lambda p: -self.scores[p])
+        return {
+            "finished": self.finished,
+            "ended_early": self.ended_early,
+            "scores": list(self.scores),
+            "breakdown": breakdown,
+            "ranking": [
+                {
+                    "player": p,
+                    "score": self.scores[p],
+                    "rank": 1 + sum(s > self.scores[p] for s in self.scores),
+                }
+                for p in ranking
+            ],  # fmt: skip
+            "winners": [p for p, s in enumerate(self.scores) if s == best],
+        }
+
+    def final_scores(self) -> list[int]:
+        """The scores if the game ended now (this game is left unchanged)."""
+        if self.finished:
+            return list(self.scores)
+        other = self.copy()
+        other._finish()
+        return other.scores
+
+    def copy(self, shuffle: random.Random | None = None) -> Game:
+        """An independent copy. With `shuffle`, the unseen tiles are reshuffled by it, so a
+        bot searching the copy never learns the real order (the drawn tile stays)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.board = self.board.copy()
+        other.bag = dict(self.bag)
+        other.turns = list(self.turns)
+        other.events = list(self.events)
+        other.scores = list(self.scores)
+        other.followers = list(self.followers)
+        other.abbots = list(self.abbots)
+        other._figures = dict(self._figures)
+        other._centre_figures = dict(self._centre_figures)
+        other._abbot_at = list(self._abbot_at)
+        other._placements_cache = None
+        if self._order is not None:
+            other._order = list(self._order)
+            if shuffle is not None:
+                shuffle.shuffle(other._order)
+        elif shuffle is not None and not self.finished:
+            # A log-driven game becomes a seeded one: the copy draws for itself.
+            order = [t for t, n in sorted(self.bag.items()) for _ in range(n)]
+            shuffle.shuffle(order)
+            other._order = order
+            other._draw()
+        return other
+
+    # -- move logs (see log.py) ------------------------------------------------------------
+
+    def to_log(self, include_seed: bool = False) -> dict:
+        """This game's `carcassonne-log/1` move log (the seed only when asked)."""
+        from .log import to_log
+
+        return to_log(self, include_seed)
+
+    @classmethod
+    def from_log(cls, log: object) -> Game:
+        """Rebuild a game from a move log; see `app.engine.log.from_log`."""
+        from .log import from_log
+
+        return from_log(log)
+
+    @classmethod
+    def restore(
+        cls, players: Sequence[Player], options: Options, seed: int, turns: Sequence[dict]
+    ) -> Game:
+        """Rebuild a seeded game from its stored turns; see `app.engine.log.restore`."""
+        from .log import restore
+
+        return restore(players, options, seed, turns)

@@ -1,0 +1,190 @@
+"""Move logs in the `carcassonne-log/1` format (LOG_FORMAT.md): export, shape checks, replay."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .game import (
+    ABBOT,
+    COLORS,
+    FOLLOWER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Game,
+    IllegalMoveError,
+    Meeple,
+    Move,
+    Options,
+    Player,
+)
+from .tiles import ALL_SLOT_NAMES, ROTATIONS, TILESETS
+
+FORMAT = "carcassonne-log/1"
+
+
+class InvalidLogError(ValueError):
+    """A move log that is not of the `carcassonne-log/1` shape (unreadable, wrong keys/types)."""
+
+
+def to_log(game: Game, include_seed: bool = False) -> dict:
+    """The game's move log. The seed is written only when asked (never for a running game)."""
+    log: dict = {
+        "format": FORMAT,
+        "options": game.options.to_dict(),
+        "players": [{"name": p.name, "color": p.color} for p in game.players],
+        "turns": [dict(t) for t in game.turns],
+    }
+    if game.ended_early:
+        log["ended_early"] = True
+    if include_seed and game.seed is not None:
+        log["seed"] = game.seed
+    return log
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_options(raw: object) -> Options:
+    if raw is None:
+        return Options()
+    if not isinstance(raw, dict):
+        raise InvalidLogError("options must be an object")
+    tileset = raw.get("tileset", "winter")
+    if tileset not in TILESETS:
+        raise InvalidLogError(f"options.tileset must be one of {sorted(TILESETS)}")
+    for key in ("farmers", "abbot"):
+        if key in raw and not isinstance(raw[key], bool):
+            raise InvalidLogError(f"options.{key} must be true or false")
+    return Options(tileset, raw.get("farmers", True), raw.get("abbot", False))
+
+
+def _check_players(raw: object) -> list[Player]:
+    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
+        raise InvalidLogError(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    players = []
+    for i, entry in enumerate(raw):
+        if not isinstance(entry, dict):
+            raise InvalidLogError(f"players[{i}] must be an object")
+        color = entry.get("color")
+        if color not in COLORS:
+            raise InvalidLogError(f"players[{i}].color must be one of {', '.join(COLORS)}")
+        name = entry.get("name", color)
+        if not isinstance(name, str):
+            raise InvalidLogError(f"players[{i}].name must be a string")
+        players.append(Player(name, color))
+    if len({p.color for p in players}) != len(players):
+        raise InvalidLogError("each player needs a different color")
+    return players
+
+
+def check_turn_shape(turn: object, number: int) -> None:
+    """Raise `InvalidLogError` unless `turn` has the shape of a log turn."""
+    where = f"turn {number}"
+    if not isinstance(turn, dict):
+        raise InvalidLogError(f"{where}: must be an object")
+    if not _is_int(turn.get("player")):
+        raise InvalidLogError(f"{where}: player must be an integer")
+    placement_keys = ("tile", "x", "y", "rot", "meeple")
+    if "discarded" in turn:
+        if any(k in turn for k in placement_keys):
+            raise InvalidLogError(f"{where}: a discard cannot also be a placement")
+        if not isinstance(turn["discarded"], str):
+            raise InvalidLogError(f"{where}: discarded must be a tile id")
+        return
+    missing = [k for k in placement_keys if k not in turn]
+    if missing:
+        raise InvalidLogError(f"{where}: missing {', '.join(missing)}")
+    if not isinstance(turn["tile"], str):
+        raise InvalidLogError(f"{where}: tile must be a tile id")
+    for key in ("x", "y", "rot"):
+        if not _is_int(turn[key]):
+            raise InvalidLogError(f"{where}: {key} must be an integer")
+    if turn["rot"] not in ROTATIONS:
+        raise InvalidLogError(f"{where}: rot must be 0, 90, 180 or 270")
+    meeple = turn["meeple"]
+    if meeple is not None:
+        if not isinstance(meeple, dict):
+            raise InvalidLogError(f"{where}: meeple must be null or an object")
+        if meeple.get("kind") not in (FOLLOWER, ABBOT):
+            raise InvalidLogError(f"{where}: meeple.kind must be follower or abbot")
+        if meeple.get("at") not in ALL_SLOT_NAMES:
+            raise InvalidLogError(f"{where}: meeple.at must be a slot name")
+    if "return_abbot" in turn and not isinstance(turn["return_abbot"], bool):
+        raise InvalidLogError(f"{where}: return_abbot must be true or false")
+
+
+def move_from_turn(turn: dict) -> Move:
+    """The `Move` of a placement turn (shape already checked)."""
+    meeple = turn["meeple"]
+    return Move(
+        turn["x"],
+        turn["y"],
+        turn["rot"],
+        Meeple(meeple["kind"], meeple["at"]) if meeple else None,
+        bool(turn.get("return_abbot", False)),
+    )
+
+
+def apply_turn(game: Game, turn: dict) -> None:
+    """Apply one log turn (shape already checked) to a log-driven game."""
+    if game.finished:
+        raise IllegalMoveError("the game is over: the bag is empty")
+    player = turn["player"]
+    if player != game.current_player:
+        if not 0 <= player < len(game.players):
+            raise IllegalMoveError(f"there is no player {player}")
+        raise IllegalMoveError(f"it is player {game.current_player}'s turn, not player {player}'s")
+    if "discarded" in turn:
+        game.discard(turn["discarded"])
+    else:
+        game.play(move_from_turn(turn), tile=turn["tile"])
+
+
+def from_log(log: object) -> Game:
+    """Rebuild a game from its move log.
+
+    Raises `InvalidLogError` when the log is not of the format's shape, and `IllegalMoveError`
+    (with `.turn`, counted from 1) at the first turn that breaks a rule.
+    """
+    if not isinstance(log, dict):
+        raise InvalidLogError("a move log must be a JSON object")
+    if log.get("format") != FORMAT:
+        raise InvalidLogError(f"format must be {FORMAT!r}")
+    options = _check_options(log.get("options"))
+    players = _check_players(log.get("players"))
+    turns = log.get("turns")
+    if not isinstance(turns, list):
+        raise InvalidLogError("turns must be a list")
+    for number, turn in enumerate(turns, start=1):
+        check_turn_shape(turn, number)
+    game = Game(players, options)
+    for number, turn in enumerate(turns, start=1):
+        try:
+            apply_turn(game, turn)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(str(error), turn=number) from None
+    return game
+
+
+def restore(players: Sequence[Player], options: Options, seed: int, turns: Sequence[dict]) -> Game:
+    """Rebuild a seeded game from its stored turns (the server's restart path).
+
+    Discards are produced by the engine itself, so stored discards are checked, not applied.
+    """
+    game = Game(players, options, seed)
+    for number, turn in enumerate(turns, start=1):
+        check_turn_shape(turn, number)
+        if number <= len(game.turns):
+            if game.turns[number - 1] != turn:
+                raise IllegalMoveError("stored turn differs from the replayed game", turn=number)
+            continue
+        if "discarded" in turn:
+            raise IllegalMoveError("unexpected discard", turn=number)
+        if turn["player"] != game.current_player:
+            raise IllegalMoveError("stored turn is for the wrong player", turn=number)
+        try:
+            game.play(move_from_turn(turn), tile=turn["tile"])
+        except IllegalMoveError as error:
+            raise IllegalMoveError(str(error), turn=number) from None
+    return game

@@ -1,0 +1,66 @@
+"""`python -m app.engine.replay LOG.json`: replay a move log and print the outcome as JSON.
+
+Exit status 0 with one JSON object on stdout; 1 with `turn N: why` on stderr for an illegal
+turn; 2 for a file that cannot be read or is not a `carcassonne-log/1` log.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .game import IllegalMoveError
+from .log import InvalidLogError, from_log
+
+
+def summary(log: object) -> dict:
+    """What the replay prints for a log (raises like `from_log`)."""
+    game = from_log(log)
+    events = [e.to_dict() for e in game.events]
+    final_scores = list(game.scores)
+    if not game.finished:
+        ended = game.copy()
+        final_events = ended.end_early()
+        events += [e.to_dict() for e in final_events]
+        final_scores = list(ended.scores)
+    return {
+        "turn": game.turn,
+        "finished": game.finished,
+        "scores": list(game.scores) if not game.finished else final_scores,
+        "final_scores": final_scores,
+        "supply": [
+            {"followers": followers, "abbot": abbots}
+            for followers, abbots in (game.supply(p) for p in range(len(game.players)))
+        ],
+        "events": events,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m app.engine.replay LOG.json", file=sys.stderr)
+        return 2
+    try:
+        with open(args[0], encoding="utf-8") as f:
+            log = json.load(f)
+    except OSError as error:
+        print(f"cannot read {args[0]}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        print(f"{args[0]} is not valid JSON: {error}", file=sys.stderr)
+        return 2
+    try:
+        result = summary(log)
+    except InvalidLogError as error:
+        print(f"{args[0]} is not a carcassonne-log/1 move log: {error}", file=sys.stderr)
+        return 2
+    except IllegalMoveError as error:
+        print(f"turn {error.turn}: {error}", file=sys.stderr)
+        return 1
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
