@@ -112,8 +112,12 @@ class FigureSpot:
     slots: tuple[str, ...]
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "at": self.at, "feature": self.feature,
-                "slots": list(self.slots)}  # fmt: skip
+        return {
+            "kind": self.kind,
+            "at": self.at,
+            "feature": self.feature,
+            "slots": list(self.slots),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,9 +430,14 @@ class Game:
         base = len(board.parent)
         roots = board.place(o, move.x, move.y)
         self.last = cell
-        record: dict = {"player": player, "tile": tile, "x": move.x, "y": move.y,
-                        "rot": move.rot,
-                        "meeple": move.meeple.to_dict() if move.meeple else None}  # fmt: skip
+        record: dict = {
+            "player": player,
+            "tile": tile,
+            "x": move.x,
+            "y": move.y,
+            "rot": move.rot,
+            "meeple": move.meeple.to_dict() if move.meeple else None,
+        }
         if move.return_abbot:
             record["return_abbot"] = True
         self.turns.append(record)
@@ -528,8 +537,17 @@ class Game:
     ) -> ScoreEvent:
         for p in players:
             self.scores[p] += points
-        return ScoreEvent(turn, feature, points, players, final, tiles, pennants, cities,
-                          cells if cells is not None else (cell,))  # fmt: skip
+        return ScoreEvent(
+            turn,
+            feature,
+            points,
+            players,
+            final,
+            tiles,
+            pennants,
+            cities,
+            cells if cells is not None else (cell,),
+        )
 
     def _majority(self, figure_ids: list[int]) -> tuple[int, ...]:
         counts = [0] * len(self.players)
@@ -562,8 +580,18 @@ class Game:
             else:
                 self._return_figure(figure_id)
         first = next(iter(tiles))
-        event = self._score(turn, kind, points, winners, final, first, len(tiles), pennants,
-                            cities, tuple(sorted(tiles)))  # fmt: skip
+        event = self._score(
+            turn,
+            kind,
+            points,
+            winners,
+            final,
+            first,
+            len(tiles),
+            pennants,
+            cities,
+            tuple(sorted(tiles)),
+        )
         return event
 
     def _score_centre(self, turn: int, cell: Cell, final: bool) -> ScoreEvent:
@@ -576,8 +604,16 @@ class Game:
             self._return_figure(figure_id)
         points = 1 + self.board.neighbour_count(cell)
         cells = tuple(c for c in self.board.cells_around(cell) if c in self.board.cells)
-        return self._score(turn, self.board.centres[cell], points, (player,), final, cell,
-                           points, cells=tuple(sorted(cells)))  # fmt: skip
+        return self._score(
+            turn,
+            self.board.centres[cell],
+            points,
+            (player,),
+            final,
+            cell,
+            points,
+            cells=tuple(sorted(cells)),
+        )
 
     def _finish(self) -> list[ScoreEvent]:
         """End-of-game scoring: unfinished roads, cities, monasteries and gardens, then farms."""
@@ -623,7 +659,7 @@ class Game:
                     "abbot": self.abbots[i],
                 }
                 for i, p in enumerate(self.players)
-            ],  # fmt: skip
+            ],
             "board": [
                 {"x": t.x, "y": t.y, "tile": t.tile.id, "rot": t.tile.rot} for t in self.board.order
             ],
@@ -641,8 +677,16 @@ class Game:
                 feature = self.board.centres[figure.cell]
             else:
                 feature = self.board.kind[figure.segment]
-            out.append({"player": figure.player, "kind": figure.kind, "x": figure.cell[0],
-                        "y": figure.cell[1], "at": figure.slot, "feature": feature})  # fmt: skip
+            out.append(
+                {
+                    "player": figure.player,
+                    "kind": figure.kind,
+                    "x": figure.cell[0],
+                    "y": figure.cell[1],
+                    "at": figure.slot,
+                    "feature": feature,
+                }
+            )
         return out
 
     def features(self) -> list[dict]:
@@ -676,12 +720,19 @@ class Game:
             parts: dict[Cell, list[str]] = {}
             for seg in segs:
                 parts.setdefault(board.cell[seg], []).extend(SLOTS[s] for s in board.slots[seg])
-            out.append({
-                "id": f"s{root}", "kind": kind, "complete": complete,
-                "parts": [{"x": c[0], "y": c[1], "slots": sl} for c, sl in parts.items()],
-                "tiles": len(tiles), "pennants": board.pennants[root] if kind == CITY else 0,
-                "followers": followers, "points_now": now, "points_end": end,
-            })  # fmt: skip
+            out.append(
+                {
+                    "id": f"s{root}",
+                    "kind": kind,
+                    "complete": complete,
+                    "parts": [{"x": c[0], "y": c[1], "slots": sl} for c, sl in parts.items()],
+                    "tiles": len(tiles),
+                    "pennants": board.pennants[root] if kind == CITY else 0,
+                    "followers": followers,
+                    "points_now": now,
+                    "points_end": end,
+                }
+            )
         for cell, kind in board.centres.items():
             if kind == GARDEN and not self.options.abbot:
                 continue
@@ -690,11 +741,19 @@ class Game:
             if figure_id is not None:
                 followers[self._figures[figure_id].player] += 1
             around = 1 + board.neighbour_count(cell)
-            out.append({
-                "id": f"c{cell[0]},{cell[1]}", "kind": kind, "complete": around == 9,
-                "parts": [{"x": cell[0], "y": cell[1], "slots": [CENTRE]}], "tiles": around,
-                "pennants": 0, "followers": followers, "points_now": around, "points_end": around,
-            })  # fmt: skip
+            out.append(
+                {
+                    "id": f"c{cell[0]},{cell[1]}",
+                    "kind": kind,
+                    "complete": around == 9,
+                    "parts": [{"x": cell[0], "y": cell[1], "slots": [CENTRE]}],
+                    "tiles": around,
+                    "pennants": 0,
+                    "followers": followers,
+                    "points_now": around,
+                    "points_end": around,
+                }
+            )
         return out
 
     def results(self) -> dict:
@@ -720,7 +779,7 @@ class Game:
                     "rank": 1 + sum(s > self.scores[p] for s in self.scores),
                 }
                 for p in ranking
-            ],  # fmt: skip
+            ],
             "winners": [p for p, s in enumerate(self.scores) if s == best],
         }
 
