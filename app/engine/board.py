@@ -9,14 +9,13 @@ possible for the bots; `features()` (rarely called) is the only whole-board walk
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from typing import NamedTuple
 
 from .tiles import (
-    CITY,
     EDGE_OFFSETS,
     FIELD,
-    ROAD,
     ROTATIONS,
+    OrientedSegment,
     OrientedTile,
     facing_slot,
     oriented,
@@ -36,15 +35,36 @@ _NEIGHBOURS_8: tuple[Cell, ...] = (
 _FREE = "...."
 
 
-@cache
+class Placement(NamedTuple):
+    """Where a tile goes: cell (x, y), clockwise rotation in degrees.
+
+    A named tuple rather than a dataclass: a late-game turn lists a hundred of them, and
+    tuples are several times cheaper to build.
+    """
+
+    x: int
+    y: int
+    rot: int
+
+
+# Per tile id: frontier pattern (N E S W, "." where no neighbour) -> rotations that fit.
+_FITS: dict[str, dict[str, tuple[int, ...]]] = {}
+
+
 def fitting_rotations(tile_id: str, pattern: str) -> tuple[int, ...]:
     """Rotations of `tile_id` whose edges match `pattern` (N E S W, "." where no neighbour)."""
-    fits = []
-    for rot in ROTATIONS:
-        edges = oriented(tile_id, rot).edges
-        if all(want in (".", have) for want, have in zip(pattern, edges, strict=True)):
-            fits.append(rot)
-    return tuple(fits)
+    fits = _FITS.setdefault(tile_id, {})
+    rots = fits.get(pattern)
+    if rots is None:
+        rots = fits[pattern] = tuple(
+            rot
+            for rot in ROTATIONS
+            if all(
+                want in (".", have)
+                for want, have in zip(pattern, oriented(tile_id, rot).edges, strict=True)
+            )
+        )
+    return rots
 
 
 class PlacedTile:
@@ -66,9 +86,10 @@ class PlacedTile:
 class Board:
     """Tiles on the grid plus the union-find of their segments.
 
-    Per segment id: `kind`, `cell`, `slots`, `city_neighbours` (global ids of the city
-    segments a field borders). Per root (union-find representative): the set of cells, open
-    edges (0 means a road or city is complete), pennants, and the ids of the figures on it.
+    Segment ids are global: a placed tile's segments are `base .. base + n - 1`, and
+    `segment_tile[seg]` is the tile that holds `seg`. Per root (union-find representative):
+    the set of cells, open edges (0 means a road or city is complete), pennants, the ids of
+    the figures on it and, for fields, the city segments it borders.
     """
 
     def __init__(self) -> None:
@@ -77,16 +98,12 @@ class Board:
         self.frontier: dict[Cell, str] = {}
         self.centres: dict[Cell, str] = {}
         self.parent: list[int] = []
-        self.kind: list[str] = []
-        self.cell: list[Cell] = []
-        self.slots: list[tuple[int, ...]] = []
-        self.city_neighbours: list[tuple[int, ...]] = []
+        self.segment_tile: list[PlacedTile] = []
         self.tiles: list[set[Cell] | None] = []
         self.open: list[int] = []
         self.pennants: list[int] = []
         self.figures: list[list[int] | None] = []
         self.adjacent_cities: list[list[int] | None] = []
-        self._shared = False
 
     def copy(self) -> Board:
         """An independent copy (tile definitions are immutable and shared)."""
@@ -96,12 +113,7 @@ class Board:
         other.frontier = dict(self.frontier)
         other.centres = dict(self.centres)
         other.parent = list(self.parent)
-        other.kind = self.kind
-        other.cell = self.cell
-        other.slots = self.slots
-        other.city_neighbours = self.city_neighbours
-        # Lists of immutable per-segment facts are shared until the copy places a tile.
-        other._shared = True
+        other.segment_tile = list(self.segment_tile)
         other.tiles = [s.copy() if s is not None else None for s in self.tiles]
         other.open = list(self.open)
         other.pennants = list(self.pennants)
@@ -109,6 +121,14 @@ class Board:
         # Never changed in place (merges build new lists), so the lists themselves are shared.
         other.adjacent_cities = list(self.adjacent_cities)
         return other
+
+    def segment(self, seg: int) -> OrientedSegment:
+        """The definition of segment `seg` (kind, slots in board orientation, ...)."""
+        placed = self.segment_tile[seg]
+        return placed.tile.segments[seg - placed.base]
+
+    def kind(self, seg: int) -> str:
+        return self.segment(seg).kind
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -122,20 +142,32 @@ class Board:
             parent[seg], seg = root, parent[seg]
         return root
 
-    def placements(self, tile_id: str) -> list[tuple[int, int, int]]:
-        """Every (x, y, rot) where `tile_id` may be placed."""
-        return [
-            (x, y, rot)
-            for (x, y), pattern in self.frontier.items()
-            for rot in fitting_rotations(tile_id, pattern)
-        ]
+    def placements(self, tile_id: str) -> list[Placement]:
+        """Every placement of `tile_id` that matches its neighbours."""
+        fits = _FITS.get(tile_id) or {}
+        new = tuple.__new__  # skips NamedTuple's Python-level __new__ on this hot path
+        out = []
+        for cell, pattern in self.frontier.items():
+            rots = fits.get(pattern)
+            if rots is None:
+                rots = fitting_rotations(tile_id, pattern)
+            for rot in rots:
+                out.append(new(Placement, (cell[0], cell[1], rot)))
+        return out
 
     def fits(self, tile_id: str, x: int, y: int, rot: int) -> bool:
         pattern = self.frontier.get((x, y))
         return pattern is not None and rot in fitting_rotations(tile_id, pattern)
 
     def fits_anywhere(self, tile_id: str) -> bool:
-        return any(fitting_rotations(tile_id, p) for p in self.frontier.values())
+        fits = _FITS.get(tile_id) or {}
+        for pattern in self.frontier.values():
+            rots = fits.get(pattern)
+            if rots is None:
+                rots = fitting_rotations(tile_id, pattern)
+            if rots:
+                return True
+        return False
 
     def neighbour_count(self, cell: Cell) -> int:
         """How many of the eight cells around `cell` hold a tile."""
@@ -163,7 +195,7 @@ class Board:
         return touched
 
     def is_complete(self, root: int) -> bool:
-        return self.kind[root] != FIELD and self.open[root] == 0
+        return self.open[root] == 0 and self.kind(root) != FIELD
 
     def completed_city_roots(self, field_root: int) -> set[int]:
         """The distinct completed cities a field borders."""
@@ -181,28 +213,19 @@ class Board:
 
         The caller has checked that the placement is legal.
         """
-        if getattr(self, "_shared", False):
-            self.kind = list(self.kind)
-            self.cell = list(self.cell)
-            self.slots = list(self.slots)
-            self.city_neighbours = list(self.city_neighbours)
-            self._shared = False
         base = len(self.parent)
+        count = len(tile.segments)
         placed = PlacedTile(tile, x, y, base)
         cell = (x, y)
-        for seg in tile.segments:
-            seg_id = base + seg.index
-            self.parent.append(seg_id)
-            self.kind.append(seg.kind)
-            self.cell.append(cell)
-            self.slots.append(seg.slots)
-            neighbours = tuple(base + i for i in seg.adj_cities)
-            self.city_neighbours.append(neighbours)
-            self.tiles.append({cell})
-            self.open.append(len(seg.edges) if seg.kind != FIELD else 0)
-            self.pennants.append(1 if seg.pennant else 0)
-            self.figures.append(None)
-            self.adjacent_cities.append(list(neighbours) if neighbours else None)
+        self.parent.extend(range(base, base + count))
+        self.segment_tile.extend([placed] * count)
+        self.tiles.extend([{cell} for _ in range(count)])
+        self.open.extend(tile.initial_open)
+        self.pennants.extend(tile.initial_pennants)
+        self.figures.extend([None] * count)
+        self.adjacent_cities.extend(
+            [base + i for i in seg.adj_cities] if seg.adj_cities else None for seg in tile.segments
+        )
         self.cells[cell] = placed
         self.order.append(placed)
         if tile.centre is not None:
@@ -269,4 +292,4 @@ class Board:
         return ra
 
 
-__all__ = ["CITY", "FIELD", "ROAD", "Board", "Cell", "PlacedTile", "fitting_rotations"]
+__all__ = ["Board", "Cell", "PlacedTile", "Placement", "fitting_rotations"]

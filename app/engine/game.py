@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .board import Board, Cell
+from .board import Board, Cell, Placement
 from .tiles import (
     ALL_SLOT_NAMES,
     CENTRE,
@@ -65,15 +65,6 @@ class Options:
 class Player:
     name: str
     color: str
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """Where a tile goes: cell (x, y), clockwise rotation in degrees."""
-
-    x: int
-    y: int
-    rot: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +242,7 @@ class Game:
         cache = self._placements_cache
         if cache is not None and cache[0] == tile and cache[1] == len(self.board.order):
             return cache[2]
-        placements = [Placement(x, y, r) for x, y, r in self.board.placements(tile)]
+        placements = self.board.placements(tile)
         self._placements_cache = (tile, len(self.board.order), placements)
         return placements
 
@@ -493,7 +484,8 @@ class Game:
         while order:
             tile = order.pop()
             self.bag[tile] -= 1
-            if self.board.fits_anywhere(tile):
+            # Listing the placements now also fills the cache the player's turn reads.
+            if self.legal_placements(tile):
                 self.drawn_tile = tile
                 return
             self.turns.append({"player": self.current_player, "discarded": tile})
@@ -559,7 +551,7 @@ class Game:
     def _score_feature(self, turn: int, root: int, final: bool) -> ScoreEvent:
         """Score a road, city or field and take its figures off the board."""
         board = self.board
-        kind = board.kind[root]
+        kind = board.kind(root)
         figure_ids = board.clear_figures(root)
         winners = self._majority(figure_ids)
         tiles = board.tiles[root]
@@ -625,7 +617,7 @@ class Game:
         )
         fields = []
         for root in figure_roots:
-            if board.kind[root] == FIELD:
+            if board.kind(root) == FIELD:
                 fields.append(root)
             else:
                 events.append(self._score_feature(turn, root, final=True))
@@ -676,7 +668,7 @@ class Game:
             if figure.segment is None:
                 feature = self.board.centres[figure.cell]
             else:
-                feature = self.board.kind[figure.segment]
+                feature = self.board.kind(figure.segment)
             out.append(
                 {
                     "player": figure.player,
@@ -703,7 +695,7 @@ class Game:
             groups.setdefault(board.find(seg), []).append(seg)
         out = []
         for root, segs in groups.items():
-            kind = board.kind[root]
+            kind = board.kind(root)
             tiles = board.tiles[root]
             assert tiles is not None
             followers = [0] * n
@@ -719,7 +711,9 @@ class Game:
                 now = end = 3 * len(board.completed_city_roots(root))
             parts: dict[Cell, list[str]] = {}
             for seg in segs:
-                parts.setdefault(board.cell[seg], []).extend(SLOTS[s] for s in board.slots[seg])
+                placed = board.segment_tile[seg]
+                slots = (SLOTS[s] for s in board.segment(seg).slots)
+                parts.setdefault((placed.x, placed.y), []).extend(slots)
             out.append(
                 {
                     "id": f"s{root}",

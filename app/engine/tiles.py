@@ -319,6 +319,9 @@ class OrientedTile:
     segments: tuple[OrientedSegment, ...]
     slot_segment: tuple[int, ...]
     centre: str | None
+    # Per segment, ready to extend the board's arrays with: open edges and pennants.
+    initial_open: tuple[int, ...]
+    initial_pennants: tuple[int, ...]
 
 
 @cache
@@ -343,7 +346,16 @@ def oriented(tile_id: str, rot: int) -> OrientedTile:
         )
     if -1 in slot_segment:
         raise AssertionError(f"tile {tile_id}: a slot belongs to no segment")
-    return OrientedTile(tile_id, rot, edges, tuple(segments), tuple(slot_segment), tile.centre)
+    return OrientedTile(
+        tile_id,
+        rot,
+        edges,
+        tuple(segments),
+        tuple(slot_segment),
+        tile.centre,
+        tuple(0 if seg.kind == FIELD else len(seg.edges) for seg in segments),
+        tuple(1 if seg.pennant else 0 for seg in segments),
+    )
 
 
 def tile_catalog() -> dict[str, dict]:
