@@ -412,6 +412,7 @@ class Game:
 
     def _apply(self, tile: str, move: Move) -> list[ScoreEvent]:
         player = self.current_player
+        first_event = len(self.events)
         if self._order is None:
             self._take_from_bag(tile)
         self.drawn_tile = None
@@ -464,11 +465,12 @@ class Game:
 
         self.events.extend(events)
         self.current_player = (player + 1) % len(self.players)
+        # The last tile ends the game: its final scoring belongs to this turn's events too.
         if self._order is not None:
             self._draw()
         elif self.tiles_left == 0:
-            events.extend(self._finish())
-        return events
+            self._finish()
+        return self.events[first_event:]
 
     def _take_from_bag(self, tile: str) -> None:
         if tile not in TILES:
