@@ -241,10 +241,10 @@ class Game:
         tile = self._tile_for_query(tile)
         cache = self._placements_cache
         if cache is not None and cache[0] == tile and cache[1] == len(self.board.order):
-            return cache[2]
+            return list(cache[2])
         placements = self.board.placements(tile)
         self._placements_cache = (tile, len(self.board.order), placements)
-        return placements
+        return list(placements)
 
     def figure_spots(self, placement: Placement, tile: str | None = None) -> list[FigureSpot]:
         """Where the current player may put a figure after placing `tile` as `placement`."""
