@@ -1,0 +1,29 @@
+"""`python -m app`: serve the product with uvicorn (HOST, PORT, DATABASE_URL from the env)."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from app.server.settings import Settings
+
+
+def main() -> None:
+    """Start uvicorn; the app applies migrations and restores running games at start."""
+    settings = Settings()
+    uvicorn.run(
+        "app.server.main:create_app",
+        factory=True,
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
+        ws_max_size=settings.max_frame_bytes,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        # Without a reverse proxy in front, client IPs are what the socket says.
+        proxy_headers=False,
+        timeout_graceful_shutdown=5,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,209 @@
+"""HTTP routes: rooms, the archive, the tile catalog, health, the pages and static files."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request, WebSocket
+from fastapi.responses import FileResponse
+
+from app.engine import tile_catalog
+from app.server import archive, schemas
+from app.server.protocol import PROTOCOL_VERSION, GameError
+from app.server.rooms import Rooms, normalize_code
+from app.server.settings import Settings
+from app.server.ws import serve
+from app.store import GameRecord, Store
+
+api = APIRouter(prefix="/api")
+pages = APIRouter(include_in_schema=False)
+
+
+def get_rooms(request: Request) -> Rooms:
+    """The process's room registry."""
+    return request.app.state.rooms
+
+
+def get_store(request: Request) -> Store:
+    """The process's store."""
+    return request.app.state.store
+
+
+def get_replays(request: Request) -> archive.ReplayCache:
+    """The replay cache."""
+    return request.app.state.replays
+
+
+RoomsDep = Annotated[Rooms, Depends(get_rooms)]
+StoreDep = Annotated[Store, Depends(get_store)]
+ReplaysDep = Annotated[archive.ReplayCache, Depends(get_replays)]
+NOT_FOUND = {404: {"model": schemas.ErrorBody}}
+
+
+@api.get("/health", response_model=schemas.Health)
+async def health(store: StoreDep) -> schemas.Health:
+    """Is the server up, and does the database answer?"""
+    ok = await store.db.ping()
+    return schemas.Health(status="ok" if ok else "degraded", database=ok, protocol=PROTOCOL_VERSION)
+
+
+@api.post("/rooms", response_model=schemas.RoomCreated, status_code=201)
+async def create_room(
+    rooms: RoomsDep, body: Annotated[schemas.CreateRoom | None, Body()] = None
+) -> schemas.RoomCreated:
+    """Create a room; its creator is the host and sits in seat 0."""
+    body = body or schemas.CreateRoom()
+    try:
+        code, token = await rooms.create(body.name, body.color, body.options.model_dump())
+    except GameError as exc:
+        raise HTTPException(422, exc.message) from None
+    return schemas.RoomCreated(
+        code=code,
+        link=f"/r/{code}",
+        token=token,
+        seat=0,
+        personal_link=f"/r/{code}#token={token}",
+    )
+
+
+@api.get("/rooms/{code}", response_model=schemas.RoomInfo, responses=NOT_FOUND)
+async def room_info(code: str, rooms: RoomsDep) -> schemas.RoomInfo:
+    """Public summary of a room."""
+    room = await _room(rooms, code)
+    view = room.snapshot_state()["room"]
+    return schemas.RoomInfo(
+        code=view["code"],
+        status=view["status"],
+        options=schemas.RoomOptions(**view["options"]),
+        seats=[schemas.SeatInfo(**seat) for seat in view["seats"]],
+        host_seat=view["host_seat"],
+        spectators=view["spectators"]["count"],
+        games_played=view["games_played"],
+    )
+
+
+@api.get("/games", response_model=schemas.GamePage)
+async def list_games(
+    store: StoreDep,
+    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 20,
+) -> schemas.GamePage:
+    """Finished games, newest first."""
+    result = await store.finished_games(page, per_page)
+    return schemas.GamePage(
+        items=[archive.summary(g) for g in result.items],
+        page=page,
+        per_page=per_page,
+        total=result.total,
+    )
+
+
+@api.get("/games/{game_id}", response_model=schemas.GameDetail, responses=NOT_FOUND)
+async def game_detail(game_id: int, store: StoreDep, replays: ReplaysDep) -> schemas.GameDetail:
+    """One game with the per-player breakdown and every score event."""
+    record = await _game(store, game_id, with_moves=True)
+    result = archive.detail(record)
+    played = await _replay(record, replays)
+    result.events = [e for state in played.states for e in state.events] + played.final_events
+    return result
+
+
+@api.get(
+    "/games/{game_id}/log",
+    response_model=schemas.GameLog,
+    response_model_exclude_none=True,
+    responses=NOT_FOUND,
+)
+async def game_log(game_id: int, store: StoreDep) -> dict[str, Any]:
+    """The game's `carcassonne-log/1` file (with the seed once the game is over)."""
+    return archive.log(await _game(store, game_id, with_moves=True))
+
+
+@api.get("/games/{game_id}/replay", response_model=schemas.Replay, responses=NOT_FOUND)
+async def game_replay(game_id: int, store: StoreDep, replays: ReplaysDep) -> schemas.Replay:
+    """Every state of the game, for the replay page."""
+    return await _replay(await _game(store, game_id, with_moves=True), replays)
+
+
+@api.get("/tiles", response_model=dict[str, schemas.TileInfo])
+async def tiles() -> dict[str, Any]:
+    """Every tile: edges, segments, centre and counts per tileset (what the client draws)."""
+    return tile_catalog()
+
+
+async def _room(rooms: Rooms, code: str):
+    try:
+        room = await rooms.get(code)
+    except GameError as exc:
+        raise HTTPException(503, exc.message) from None
+    if room is None:
+        raise HTTPException(404, "No such room.")
+    return room
+
+
+async def _game(store: Store, game_id: int, *, with_moves: bool) -> GameRecord:
+    if not 0 < game_id < 2**62:
+        raise HTTPException(404, "No such game.")
+    record = await store.get_game(game_id, with_moves=with_moves)
+    if record is None:
+        raise HTTPException(404, "No such game.")
+    return record
+
+
+async def _replay(record: GameRecord, replays: archive.ReplayCache) -> schemas.Replay:
+    cached = replays.get(record.id) if record.finished else None
+    if cached is not None:
+        return cached
+    result = await asyncio.to_thread(archive.replay, record)
+    if record.finished:
+        replays.put(record.id, result)
+    return result
+
+
+# -- websocket -----------------------------------------------------------------------------------
+
+
+async def websocket(ws: WebSocket, code: str) -> None:
+    """`/ws/{code}`: the live protocol (PROTOCOL.md)."""
+    app = ws.scope["app"]
+    await serve(ws, code, app.state.rooms, app.state.settings)
+
+
+# -- pages -----------------------------------------------------------------------------------------
+
+
+def static_dir(settings: Settings) -> Path:
+    """Where the client lives: the setting, else `static/` beside `app/`, else under the cwd."""
+    if settings.static_dir:
+        return Path(settings.static_dir)
+    beside = Path(__file__).resolve().parents[2] / "static"
+    return beside if beside.is_dir() else Path.cwd() / "static"
+
+
+def _page(request: Request, name: str) -> FileResponse:
+    path = request.app.state.static_dir / name
+    if not path.is_file():
+        raise HTTPException(404, f"{name} is missing.")
+    return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+
+@pages.get("/")
+async def index_page(request: Request) -> FileResponse:
+    """The start page."""
+    return _page(request, "index.html")
+
+
+@pages.get("/r/{code}")
+async def room_page(request: Request, code: str) -> FileResponse:
+    """A room (lobby and game)."""
+    if normalize_code(code) is None:
+        raise HTTPException(404, "No such room.")
+    return _page(request, "room.html")
+
+
+@pages.get("/games/{game_id}")
+async def replay_page(request: Request, game_id: int) -> FileResponse:
+    """The replay of an archived game."""
+    return _page(request, "replay.html")

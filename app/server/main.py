@@ -1,0 +1,71 @@
+"""The FastAPI application: wiring, start-up (migrations, restoring games) and shut-down."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from app.server import archive, http
+from app.server.protocol import Close
+from app.server.rooms import Rooms
+from app.server.settings import Settings
+from app.store import Database, Store
+
+log = logging.getLogger("app.server")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Build the application. Nothing touches the database until the lifespan starts."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.database_url)
+        await db.migrate()
+        store = Store(db)
+        rooms = Rooms(store, settings)
+        app.state.store = store
+        app.state.rooms = rooms
+        restored = await rooms.restore_running()
+        log.info("database ready; %d running game(s) restored", restored)
+        expiry = asyncio.create_task(_expire_forever(rooms, settings.expiry_check_seconds))
+        try:
+            yield
+        finally:
+            expiry.cancel()
+            # uvicorn already sent 1012 to open sockets; this covers any other server.
+            rooms.close_all(Close.RESTART, "server restart")
+            await asyncio.sleep(0.1)
+            await db.dispose()
+
+    app = FastAPI(
+        title="Winter Carcassonne online",
+        version="1",
+        lifespan=lifespan,
+        description="Rooms, live play over `/ws/{code}` (see app/server/PROTOCOL.md), archive.",
+    )
+    app.state.settings = settings
+    app.state.replays = archive.ReplayCache()
+    app.state.static_dir = http.static_dir(settings)
+    app.include_router(http.api)
+    app.include_router(http.pages)
+    app.add_api_websocket_route("/ws/{code}", http.websocket)
+    app.mount(
+        "/static", StaticFiles(directory=app.state.static_dir, check_dir=False), name="static"
+    )
+    return app
+
+
+async def _expire_forever(rooms: Rooms, period: float) -> None:
+    while True:
+        await asyncio.sleep(period)
+        with contextlib.suppress(Exception):
+            removed = await rooms.expire()
+            if removed:
+                log.info("expired %d idle room(s)", removed)

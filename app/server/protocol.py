@@ -1,0 +1,245 @@
+"""The websocket wire format: typed client intents, server message builders, error codes.
+
+PROTOCOL.md (next to this file) documents every message; keep the two in step.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+
+PROTOCOL_VERSION = 1
+
+COLOR_NAMES = ("red", "blue", "green", "yellow", "black")
+Color = Literal["red", "blue", "green", "yellow", "black"]
+Ref = StrictInt | Annotated[StrictStr, Field(max_length=64)] | None
+
+
+class ErrorCode(StrEnum):
+    """Error codes sent in `{"type": "error"}` messages (see PROTOCOL.md)."""
+
+    BAD_JSON = "bad_json"
+    BAD_MESSAGE = "bad_message"
+    UNKNOWN_TYPE = "unknown_type"
+    HELLO_REQUIRED = "hello_required"
+    PROTOCOL_VERSION = "protocol_version"
+    ROOM_NOT_FOUND = "room_not_found"
+    BAD_TOKEN = "bad_token"
+    NOT_SEATED = "not_seated"
+    NOT_HOST = "not_host"
+    ALREADY_SEATED = "already_seated"
+    SEAT_TAKEN = "seat_taken"
+    SEAT_INVALID = "seat_invalid"
+    COLOR_TAKEN = "color_taken"
+    BAD_NAME = "bad_name"
+    BAD_OPTIONS = "bad_options"
+    NOT_ENOUGH_PLAYERS = "not_enough_players"
+    GAME_RUNNING = "game_running"
+    NO_GAME = "no_game"
+    NOT_YOUR_TURN = "not_your_turn"
+    STALE_TURN = "stale_turn"
+    ILLEGAL_MOVE = "illegal_move"
+    CHAT_TOO_LONG = "chat_too_long"
+    CHAT_RATE = "chat_rate"
+    ROOM_FULL = "room_full"
+    SERVER_ERROR = "server_error"
+
+
+class Close:
+    """Websocket close codes the server uses."""
+
+    GOING_AWAY = 1001  # heartbeat lost: the connection looked dead
+    POLICY = 1008  # flooding, or no hello in time
+    TOO_BIG = 1009  # a frame above the size limit
+    SERVER_ERROR = 1011
+    RESTART = 1012  # the server is restarting: reconnect at once
+    RELOAD = 4001  # old protocol version: reload the page
+    NOT_FOUND = 4004  # no such room
+
+
+class GameError(Exception):
+    """A refused intent: goes back to its sender only, as an error message."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Intent(BaseModel):
+    """Base of every client message: strict types, unknown keys ignored, optional `ref`
+    echoed back in errors so a client can tell which of its messages failed."""
+
+    model_config = ConfigDict(strict=True, extra="ignore", frozen=True)
+    ref: Ref = None
+
+
+Name = Annotated[StrictStr, Field(min_length=1, max_length=64)]
+
+
+class Hello(Intent):
+    """First message of every connection."""
+
+    type: Literal["hello"]
+    protocol: StrictInt
+    token: Annotated[StrictStr, Field(max_length=128)] | None = None
+    name: Name | None = None
+
+
+class Ping(Intent):
+    """Client heartbeat; the server answers `pong`."""
+
+    type: Literal["ping"]
+
+
+class Pong(Intent):
+    """Answer to the server's `ping`."""
+
+    type: Literal["pong"]
+
+
+class Sync(Intent):
+    """Ask for a full snapshot (after a gap in `seq`)."""
+
+    type: Literal["sync"]
+
+
+class TakeSeat(Intent):
+    """Sit down at a free seat (lobby only)."""
+
+    type: Literal["take_seat"]
+    seat: StrictInt
+    name: Name
+    color: Color
+
+
+class LeaveSeat(Intent):
+    """Stand up (lobby only); the seat's token stops working."""
+
+    type: Literal["leave_seat"]
+
+
+class RemoveSeat(Intent):
+    """Host: free someone else's seat (lobby only)."""
+
+    type: Literal["remove_seat"]
+    seat: StrictInt
+
+
+class SetOptions(Intent):
+    """Host: change the options of the next game; omitted fields stay as they are."""
+
+    type: Literal["set_options"]
+    tileset: Literal["winter", "classic"] | None = None
+    farmers: StrictBool | None = None
+    abbot: StrictBool | None = None
+    seats: Annotated[StrictInt, Field(ge=2, le=5)] | None = None
+
+
+class Start(Intent):
+    """Host: start the game (also a rematch after a finished game)."""
+
+    type: Literal["start"]
+
+
+class MeepleIn(BaseModel):
+    """A figure to place with the tile."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    kind: Literal["follower", "abbot"]
+    at: Annotated[StrictStr, Field(min_length=1, max_length=4)]
+
+
+class Place(Intent):
+    """Place the drawn tile, with an optional figure or taking the abbot back."""
+
+    type: Literal["place"]
+    turn: StrictInt
+    x: StrictInt
+    y: StrictInt
+    rot: Literal[0, 90, 180, 270]
+    meeple: MeepleIn | None = None
+    return_abbot: StrictBool = False
+
+
+class EndGame(Intent):
+    """Host: end the running game now, scored as if the bag were empty."""
+
+    type: Literal["end_game"]
+    turn: StrictInt
+
+
+class Chat(Intent):
+    """A chat line (plain text; clients render it as text, never as HTML)."""
+
+    type: Literal["chat"]
+    text: StrictStr
+
+
+ClientMessage = Annotated[
+    Hello | Ping | Pong | Sync | TakeSeat | LeaveSeat | RemoveSeat | SetOptions | Start
+    | Place | EndGame | Chat,
+    Field(discriminator="type"),
+]
+_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+MESSAGE_TYPES = frozenset(
+    ("hello", "ping", "pong", "sync", "take_seat", "leave_seat", "remove_seat", "set_options",
+     "start", "place", "end_game", "chat")
+)
+
+
+def decode(text: str) -> Intent:
+    """Parse one client frame into its typed message, or raise `GameError`."""
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raise GameError(ErrorCode.BAD_JSON, "The message is not valid JSON.") from None
+    if not isinstance(raw, dict):
+        raise GameError(ErrorCode.BAD_MESSAGE, "A message must be a JSON object.")
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
+        raise GameError(ErrorCode.UNKNOWN_TYPE, f"Unknown message type {str(kind)[:40]!r}.")
+    try:
+        return _adapter.validate_python(raw)
+    except ValueError as exc:
+        raise GameError(ErrorCode.BAD_MESSAGE, _describe(exc)) from None
+
+
+def _describe(exc: ValueError) -> str:
+    errors = getattr(exc, "errors", None)
+    if not callable(errors):
+        return "The message has the wrong shape."
+    parts = []
+    for err in errors()[:3]:
+        where = ".".join(str(p) for p in err.get("loc", ())[1:]) or "message"
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return "Invalid message: " + "; ".join(parts)
+
+
+def ref_of(text: str) -> Any:
+    """The `ref` of a frame that failed to decode, when it can be read, so errors carry it."""
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    ref = raw.get("ref") if isinstance(raw, dict) else None
+    return ref if isinstance(ref, int | str) and len(str(ref)) <= 64 else None
+
+
+# -- server messages ---------------------------------------------------------------------------
+
+
+def error(code: ErrorCode, message: str, ref: Any = None) -> dict[str, Any]:
+    """An error for the sender only."""
+    msg: dict[str, Any] = {"type": "error", "code": str(code), "message": message}
+    if ref is not None:
+        msg["ref"] = ref
+    return msg
+
+
+def encode(message: dict[str, Any]) -> str:
+    """Serialize one server message (compact JSON)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

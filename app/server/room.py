@@ -1,0 +1,554 @@
+"""A room: its seats, its lobby options, its game, and everyone connected to it.
+
+`Room` is the only place where moves are applied. Every change runs under the room's lock in
+the same order: check the intent, change the engine, commit to the store, then broadcast the
+diff. A write that fails puts the engine back as it was, so memory never runs ahead of the
+database and nobody is told about a move that is not stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+import time
+import unicodedata
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from app.engine import Game, IllegalMoveError, Meeple, Move, Options, Player
+from app.server import protocol as p
+from app.server.patch import diff
+from app.server.protocol import ErrorCode, GameError
+from app.server.settings import Settings
+from app.store import Conflict, Finish, RoomRecord, SeatRecord, Store
+
+log = logging.getLogger(__name__)
+
+DEFAULT_OPTIONS: dict[str, Any] = {"tileset": "winter", "farmers": True, "abbot": False, "seats": 5}
+NAME_MAX = 24
+
+
+def new_token() -> tuple[str, str]:
+    """A fresh seat token (192 random bits, URL-safe) and the SHA-256 hash we store."""
+    token = secrets.token_urlsafe(24)
+    return token, hash_token(token)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def clean_text(text: str, *, single_line: bool = True) -> str:
+    """`text` without control or format characters, whitespace runs collapsed."""
+    kept = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if ch in "\n\r\t" or category == "Zs":
+            kept.append(" " if single_line or ch != "\n" else "\n")
+        elif category[0] != "C":  # Cc, Cf, Cs, Co, Cn: controls, bidi overrides, surrogates
+            kept.append(ch)
+    return " ".join("".join(kept).split()) if single_line else "".join(kept).strip()
+
+
+def clean_name(name: str) -> str:
+    """A display name, or `GameError(BAD_NAME)`."""
+    cleaned = clean_text(name)
+    if not cleaned or len(cleaned) > NAME_MAX:
+        raise GameError(ErrorCode.BAD_NAME, f"A name has 1 to {NAME_MAX} visible characters.")
+    return cleaned
+
+
+class Peer(Protocol):
+    """One connection as a room sees it (the websocket layer implements it)."""
+
+    id: int
+    name: str
+    seat: int | None
+    host: bool
+    token_hash: str | None
+    chat_times: deque[float]
+
+    def send(self, text: str) -> None:
+        """Queue an encoded message; never blocks."""
+
+    def close(self, code: int, reason: str = "") -> None:
+        """Queue a close after whatever is already queued."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A taken seat."""
+
+    position: int
+    name: str
+    color: str
+    token_hash: str
+
+
+# Called after every accepted change of a running game; the place where bots will hook in.
+Listener = Callable[["Room"], Awaitable[None]]
+
+
+class Room:
+    """A room and its authoritative game."""
+
+    def __init__(self, record: RoomRecord, store: Store, settings: Settings) -> None:
+        self.id = record.id
+        self.code = record.code
+        self.store = store
+        self.settings = settings
+        self.host_hash = record.host_token_hash
+        self.options = {**DEFAULT_OPTIONS, **record.options}
+        self.last_starter = record.last_starter
+        self.games_played = record.games_played
+        self.seats: dict[int, Seat] = {
+            s.position: Seat(s.position, s.name, s.color, s.token_hash) for s in record.seats
+        }
+        self.game: Game | None = None
+        self.game_id: int | None = None
+        self.game_players: list[dict[str, Any]] = []
+        self.game_seed = 0
+        if record.game is not None:
+            self.game_id = record.game.id
+            self.game_players = record.game.players
+            self.game_seed = record.game.seed
+            self.game = Game.restore(
+                [Player(pl["name"], pl["color"]) for pl in self.game_players],
+                _engine_options(record.game.options),
+                record.game.seed,
+                record.game.moves,
+            )
+            if record.game.ended_early and not self.game.finished:
+                self.game.end_early()
+        self.peers: set[Peer] = set()
+        self.chat: deque[dict[str, Any]] = deque(maxlen=settings.chat_history)
+        self.listeners: list[Listener] = []
+        self.lock = asyncio.Lock()
+        self.seq = 0
+        self.last_activity = time.monotonic()
+        self._state: dict[str, Any] = {"room": self._room_view(), "game": self._game_view()}
+
+    # -- life cycle ----------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        """True while a game is being played."""
+        return self.game is not None and not self.game.finished
+
+    async def join(self, peer: Peer, hello: p.Hello) -> None:
+        """A connection said hello: resolve its token, send it the snapshot, tell the others."""
+        async with self.lock:
+            self.last_activity = time.monotonic()
+            if hello.name:
+                peer.name = clean_text(hello.name)[:NAME_MAX] or peer.name
+            bad_token = False
+            if hello.token:
+                digest = hash_token(hello.token)
+                seat = next((s for s in self.seats.values() if s.token_hash == digest), None)
+                if seat is not None or digest == self.host_hash:
+                    peer.token_hash = digest
+                    peer.host = digest == self.host_hash
+                    peer.seat = seat.position if seat else None
+                    if seat:
+                        peer.name = seat.name
+                else:
+                    bad_token = True
+            if peer.seat is None and self._spectator_count() >= self.settings.max_spectators:
+                peer.send(p.encode(p.error(ErrorCode.ROOM_FULL, "Too many people watching.")))
+                peer.close(p.Close.POLICY, "room full")
+                return
+            if bad_token:
+                # Still let them in to watch: a stale token must not lock anyone out.
+                peer.send(p.encode(p.error(
+                    ErrorCode.BAD_TOKEN,
+                    "This seat token is not valid in this room; you are watching.",
+                    hello.ref,
+                )))
+            self.peers.add(peer)
+            peer.send(p.encode({
+                "type": "welcome",
+                "protocol": p.PROTOCOL_VERSION,
+                "room": self.code,
+                "you": self._you(peer),
+            }))
+            peer.send(self._snapshot())
+            self._publish(room=True)
+
+    async def drop(self, peer: Peer) -> None:
+        """A connection went away (it may come back): show the seat as away."""
+        async with self.lock:
+            self.last_activity = time.monotonic()
+            if peer in self.peers:
+                self.peers.discard(peer)
+                self._publish(room=True)
+
+    def close_all(self, code: int, reason: str) -> None:
+        """Close every connection (server shutdown)."""
+        for peer in list(self.peers):
+            peer.close(code, reason)
+
+    # -- intents -------------------------------------------------------------------------------
+
+    async def handle(self, peer: Peer, intent: p.Intent) -> None:
+        """Carry out one decoded intent; raises `GameError` for a refusal (sender only)."""
+        self.last_activity = time.monotonic()
+        match intent:
+            case p.Ping():
+                peer.send(p.encode({"type": "pong", "ref": intent.ref}))
+            case p.Pong():
+                pass
+            case p.Sync():
+                async with self.lock:
+                    peer.send(self._snapshot())
+            case p.Hello():
+                raise GameError(ErrorCode.BAD_MESSAGE, "Hello was already received.")
+            case p.Chat():
+                self._chat(peer, intent.text)
+            case _:
+                handler = self._handlers[type(intent)]
+                async with self.lock:
+                    await handler(self, peer, intent)
+
+    async def _take_seat(self, peer: Peer, intent: p.TakeSeat) -> None:
+        self._require_lobby()
+        if peer.seat is not None:
+            raise GameError(ErrorCode.ALREADY_SEATED, "You already have a seat.")
+        if not 0 <= intent.seat < self.options["seats"]:
+            raise GameError(ErrorCode.SEAT_INVALID, f"There is no seat {intent.seat}.")
+        if intent.seat in self.seats:
+            raise GameError(ErrorCode.SEAT_TAKEN, "That seat is taken.")
+        if any(s.color == intent.color for s in self.seats.values()):
+            raise GameError(ErrorCode.COLOR_TAKEN, f"Someone already plays {intent.color}.")
+        name = clean_name(intent.name)
+        token = None
+        digest = peer.token_hash
+        if digest is None or any(s.token_hash == digest for s in self.seats.values()):
+            token, digest = new_token()
+        seat = Seat(intent.seat, name, intent.color, digest)
+        try:
+            await self.store.take_seat(self.id, SeatRecord(seat.position, name, seat.color, digest))
+        except Conflict:
+            raise GameError(ErrorCode.SEAT_TAKEN, "That seat is taken.") from None
+        self.seats[seat.position] = seat
+        for other in self._peers_with(digest) | {peer}:
+            other.token_hash, other.seat, other.name = digest, seat.position, name
+            if other is not peer:
+                other.send(p.encode({"type": "you", "you": self._you(other)}))
+        peer.send(p.encode({
+            "type": "seated", "seat": seat.position, "token": token, "you": self._you(peer),
+        }))
+        self._publish(room=True)
+
+    async def _leave_seat(self, peer: Peer, intent: p.LeaveSeat) -> None:
+        self._require_lobby()
+        if peer.seat is None:
+            raise GameError(ErrorCode.NOT_SEATED, "You have no seat to leave.")
+        await self._free(peer.seat)
+
+    async def _remove_seat(self, peer: Peer, intent: p.RemoveSeat) -> None:
+        self._require_host(peer)
+        self._require_lobby()
+        if intent.seat not in self.seats:
+            raise GameError(ErrorCode.SEAT_INVALID, f"Seat {intent.seat} is not taken.")
+        await self._free(intent.seat)
+
+    async def _free(self, position: int) -> None:
+        await self.store.free_seat(self.id, position)
+        del self.seats[position]
+        for other in self.peers:
+            if other.seat == position:
+                other.seat = None
+                other.send(p.encode({"type": "you", "you": self._you(other)}))
+        self._publish(room=True)
+
+    async def _set_options(self, peer: Peer, intent: p.SetOptions) -> None:
+        self._require_host(peer)
+        self._require_lobby()
+        changes = {
+            key: value
+            for key in ("tileset", "farmers", "abbot", "seats")
+            if (value := getattr(intent, key)) is not None
+        }
+        options = {**self.options, **changes}
+        if any(pos >= options["seats"] for pos in self.seats):
+            raise GameError(
+                ErrorCode.BAD_OPTIONS, "Free the higher seats before lowering the seat count."
+            )
+        await self.store.set_options(self.id, options)
+        self.options = options
+        self._publish(room=True)
+
+    async def _start(self, peer: Peer, intent: p.Start) -> None:
+        self._require_host(peer)
+        self._require_lobby()
+        positions = sorted(self.seats)
+        if len(positions) < 2:
+            raise GameError(ErrorCode.NOT_ENOUGH_PLAYERS, "At least two seats must be taken.")
+        if self.last_starter is None:
+            starter = secrets.choice(positions)  # the rules leave the first player to the table
+        else:
+            # A rematch: the next taken seat after the one that started last time.
+            later = [pos for pos in positions if pos > self.last_starter]
+            starter = later[0] if later else positions[0]
+        i = positions.index(starter)
+        order = positions[i:] + positions[:i]
+        players = [
+            {"name": self.seats[s].name, "color": self.seats[s].color, "seat": s} for s in order
+        ]
+        options = {k: self.options[k] for k in ("tileset", "farmers", "abbot")}
+        seed = secrets.randbits(63)
+        game = Game(
+            [Player(pl["name"], pl["color"]) for pl in players], _engine_options(options), seed
+        )
+        game_id = await self.store.create_game(
+            self.id, self.games_played + 1, options, players, seed, starter, list(game.turns)
+        )
+        self.game, self.game_id, self.game_players, self.game_seed = game, game_id, players, seed
+        self.games_played += 1
+        self.last_starter = starter
+        self._publish(room=True, game=True)
+        await self._notify()
+
+    async def _place(self, peer: Peer, intent: p.Place) -> None:
+        game = self._require_turn(intent.turn)
+        player = game.current_player
+        if peer.seat is None or self.game_players[player]["seat"] != peer.seat:
+            raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
+        meeple = Meeple(intent.meeple.kind, intent.meeple.at) if intent.meeple else None
+        move = Move(intent.x, intent.y, intent.rot, meeple, intent.return_abbot)
+
+        def play() -> None:
+            try:
+                game.play(move)
+            except IllegalMoveError as exc:
+                raise GameError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
+
+        await self._commit(play)
+
+    async def _end_game(self, peer: Peer, intent: p.EndGame) -> None:
+        # While the host is gone, any seated player may end the game, so that a game never
+        # waits forever on someone who left.
+        host_away = not any(other.host for other in self.peers)
+        if not (peer.host or (host_away and peer.seat is not None)):
+            raise GameError(ErrorCode.NOT_HOST, "Only the host can end the game.")
+        game = self._require_turn(intent.turn)
+        await self._commit(game.end_early)
+
+    async def _commit(self, change: Callable[[], Any]) -> None:
+        """Apply `change` to the engine, store the new turns (and the result if the game
+        ended), then broadcast. If storing fails, rebuild the engine as it was."""
+        game = self.game
+        assert game is not None and self.game_id is not None
+        before = len(game.turns)
+        try:
+            change()
+        except GameError:
+            raise  # the engine refused the move before changing anything
+        except Exception as exc:
+            # The engine promises to change nothing when it refuses; after any other failure
+            # we do not trust its state and rebuild it from the stored turns.
+            log.exception("room %s: engine failed on turn %d", self.code, before + 1)
+            self._rebuild(game, before)
+            code = ErrorCode.ILLEGAL_MOVE if isinstance(exc, ValueError) else ErrorCode.SERVER_ERROR
+            raise GameError(code, f"That move was refused: {exc}") from None
+        turns = [dict(t) for t in game.turns[before:]]
+        finish = None
+        if game.finished:
+            results = game.results()
+            finish = Finish(
+                final_scores=list(results["scores"]),
+                winners=list(results["winners"]),
+                results=results,
+                ended_early=bool(game.ended_early),
+            )
+        try:
+            await self.store.record_turns(self.game_id, before + 1, turns, finish)
+        except Exception:
+            log.exception("room %s: could not store turn %d", self.code, before + 1)
+            self._rebuild(game, before)
+            raise GameError(
+                ErrorCode.SERVER_ERROR, "The move could not be saved; nothing changed. Try again."
+            ) from None
+        self._publish(game=True)
+        await self._notify()
+
+    def _rebuild(self, game: Game, turns: int) -> None:
+        """Put the engine back to its state after `turns` turns (all of them stored)."""
+        self.game = Game.restore(
+            [Player(pl["name"], pl["color"]) for pl in self.game_players],
+            game.options,
+            self.game_seed,
+            [dict(t) for t in game.turns[:turns]],
+        )
+
+    async def _notify(self) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener(self)
+            except Exception:
+                log.exception("room %s: listener failed", self.code)
+
+    def _chat(self, peer: Peer, raw: str) -> None:
+        text = clean_text(raw, single_line=False)
+        if not text:
+            raise GameError(ErrorCode.BAD_MESSAGE, "A chat message cannot be empty.")
+        if len(text) > self.settings.chat_max_chars:
+            raise GameError(
+                ErrorCode.CHAT_TOO_LONG,
+                f"A chat message has at most {self.settings.chat_max_chars} characters.",
+            )
+        now = time.monotonic()
+        window = peer.chat_times
+        while window and now - window[0] > self.settings.chat_window_seconds:
+            window.popleft()
+        if len(window) >= self.settings.chat_per_window:
+            raise GameError(ErrorCode.CHAT_RATE, "Slow down: too many chat messages.")
+        window.append(now)
+        seat = self.seats.get(peer.seat) if peer.seat is not None else None
+        line = {
+            "type": "chat",
+            "name": peer.name,
+            "seat": peer.seat,
+            "color": seat.color if seat else None,
+            "text": text,
+            "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        self.chat.append(line)
+        encoded = p.encode(line)
+        for other in self.peers:
+            other.send(encoded)
+
+    # -- checks --------------------------------------------------------------------------------
+
+    def _require_host(self, peer: Peer) -> None:
+        if not peer.host:
+            raise GameError(ErrorCode.NOT_HOST, "Only the host can do that.")
+
+    def _require_lobby(self) -> None:
+        if self.running:
+            raise GameError(ErrorCode.GAME_RUNNING, "Not while a game is running.")
+
+    def _require_turn(self, turn: int) -> Game:
+        game = self.game
+        if game is None or game.finished:
+            raise GameError(ErrorCode.NO_GAME, "No game is running.")
+        if turn != game.turn:
+            raise GameError(
+                ErrorCode.STALE_TURN,
+                f"That was meant for turn {turn}, but {game.turn} turns have been played.",
+            )
+        return game
+
+    # -- state ---------------------------------------------------------------------------------
+
+    def _you(self, peer: Peer) -> dict[str, Any]:
+        return {"seat": peer.seat, "host": peer.host, "name": peer.name}
+
+    def _peers_with(self, digest: str) -> set[Peer]:
+        return {peer for peer in self.peers if peer.token_hash == digest}
+
+    def _spectator_count(self) -> int:
+        return sum(1 for peer in self.peers if peer.seat is None)
+
+    def _snapshot(self) -> str:
+        return p.encode({
+            "type": "snapshot", "seq": self.seq, "state": self._state, "chat": list(self.chat),
+        })
+
+    def snapshot_state(self) -> dict[str, Any]:
+        """The public state as last broadcast (what every client holds)."""
+        return self._state
+
+    def _publish(self, *, room: bool = False, game: bool = False) -> None:
+        """Rebuild the changed sections, broadcast their diff with the next `seq`."""
+        new = dict(self._state)
+        if room:
+            new["room"] = self._room_view()
+        if game:
+            new["game"] = self._game_view()
+        ops = diff(self._state, new)
+        self._state = new
+        if not ops:
+            return
+        self.seq += 1
+        encoded = p.encode({"type": "diff", "seq": self.seq, "ops": ops})
+        for peer in self.peers:
+            peer.send(encoded)
+
+    def _room_view(self) -> dict[str, Any]:
+        online = {peer.seat for peer in self.peers if peer.seat is not None}
+        host_seat = next(
+            (s.position for s in self.seats.values() if s.token_hash == self.host_hash), None
+        )
+        seats = []
+        for position in range(max(self.options["seats"], max(self.seats, default=-1) + 1)):
+            seat = self.seats.get(position)
+            seats.append({
+                "seat": position,
+                "taken": seat is not None,
+                "name": seat.name if seat else None,
+                "color": seat.color if seat else None,
+                "presence": None if seat is None else "online" if position in online else "away",
+                "host": seat is not None and position == host_seat,
+            })
+        watchers = sorted(
+            (peer for peer in self.peers if peer.seat is None), key=lambda peer: peer.id
+        )
+        return {
+            "code": self.code,
+            "status": "playing" if self.running else "lobby",
+            "options": dict(self.options),
+            "seats": seats,
+            "host_seat": host_seat,
+            "host_online": any(peer.host for peer in self.peers),
+            "spectators": {"count": len(watchers), "names": [peer.name for peer in watchers]},
+            "games_played": self.games_played,
+        }
+
+    def _game_view(self) -> dict[str, Any] | None:
+        game = self.game
+        if game is None:
+            return None
+        view = game.view()
+        view["id"] = self.game_id
+        view["number"] = self.games_played
+        view["seats"] = [pl["seat"] for pl in self.game_players]
+        view["events"] = [event.to_dict() for event in game.events]
+        legal: list[dict[str, Any]] = []
+        if not game.finished and game.drawn_tile is not None:
+            for placement in game.legal_placements():
+                spots = game.figure_spots(placement)
+                legal.append({
+                    "x": placement.x,
+                    "y": placement.y,
+                    "rot": placement.rot,
+                    "spots": [spot.to_dict() for spot in spots],
+                })
+        view["legal"] = legal
+        view["can_return_abbot"] = bool(not game.finished and game.can_return_abbot())
+        view["results"] = game.results() if game.finished else None
+        return view
+
+    _handlers: dict[type, Callable[..., Awaitable[None]]] = {
+        p.TakeSeat: _take_seat,
+        p.LeaveSeat: _leave_seat,
+        p.RemoveSeat: _remove_seat,
+        p.SetOptions: _set_options,
+        p.Start: _start,
+        p.Place: _place,
+        p.EndGame: _end_game,
+    }
+
+
+def _engine_options(options: dict[str, Any]) -> Options:
+    return Options(
+        tileset=options.get("tileset", "winter"),
+        farmers=bool(options.get("farmers", True)),
+        abbot=bool(options.get("abbot", False)),
+    )

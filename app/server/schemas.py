@@ -1,0 +1,208 @@
+"""Request and response shapes of the HTTP API (what the OpenAPI page shows)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.server.protocol import Color
+
+
+class Health(BaseModel):
+    """Liveness and database reachability."""
+
+    status: Literal["ok", "degraded"]
+    database: bool
+    protocol: int
+
+
+class RoomOptions(BaseModel):
+    """Options of the next game in a room."""
+
+    model_config = ConfigDict(extra="forbid")
+    tileset: Literal["winter", "classic"] = "winter"
+    farmers: bool = True
+    abbot: bool = False
+    seats: int = Field(5, ge=2, le=5)
+
+
+class CreateRoom(BaseModel):
+    """Who creates the room: they become its host and sit in seat 0."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field("Host", min_length=1, max_length=64)
+    color: Color = "red"
+    options: RoomOptions = Field(default_factory=RoomOptions)
+
+
+class RoomCreated(BaseModel):
+    """The new room. Keep `token` secret: it is the host's seat; `personal_link` carries it in
+    the URL fragment (never sent to a server) to take the seat to another device."""
+
+    code: str
+    link: str
+    token: str
+    seat: int
+    personal_link: str
+
+
+class SeatInfo(BaseModel):
+    """One seat of a room."""
+
+    seat: int
+    taken: bool
+    name: str | None
+    color: str | None
+    presence: Literal["online", "away"] | None
+    host: bool
+
+
+class RoomInfo(BaseModel):
+    """Public summary of a room (the same as the `room` part of the websocket state)."""
+
+    code: str
+    status: Literal["lobby", "playing"]
+    options: RoomOptions
+    seats: list[SeatInfo]
+    host_seat: int | None
+    spectators: int
+    games_played: int
+
+
+class PlayerResult(BaseModel):
+    """A player of an archived game, in turn order."""
+
+    name: str
+    color: str
+    seat: int | None = None
+    score: int | None = None
+    winner: bool = False
+
+
+class GameOptions(BaseModel):
+    """Options a game was played with."""
+
+    tileset: str
+    farmers: bool
+    abbot: bool
+
+
+class GameSummary(BaseModel):
+    """A game in the archive."""
+
+    id: int
+    room: str
+    number: int
+    status: Literal["running", "finished"]
+    ended_early: bool
+    options: GameOptions
+    players: list[PlayerResult]
+    winners: list[int]
+    turns: int
+    started_at: datetime
+    finished_at: datetime | None
+
+
+class GamePage(BaseModel):
+    """One page of finished games, newest first."""
+
+    items: list[GameSummary]
+    page: int
+    per_page: int
+    total: int
+
+
+class Breakdown(BaseModel):
+    """Points of one player by feature kind."""
+
+    model_config = ConfigDict(extra="allow")
+    road: int = 0
+    city: int = 0
+    monastery: int = 0
+    garden: int = 0
+    abbot: int = 0
+    field: int = 0
+
+
+class GameDetail(GameSummary):
+    """A game with the per-player breakdown (finished games) and its score events."""
+
+    breakdown: list[Breakdown] | None
+    ranking: list[Any] | None
+    events: list[dict[str, Any]]
+
+
+class LogPlayer(BaseModel):
+    """A player in a log."""
+
+    name: str
+    color: str
+
+
+class GameLog(BaseModel):
+    """A `carcassonne-log/1` file; `seed` only for finished games."""
+
+    model_config = ConfigDict(extra="allow")
+    format: Literal["carcassonne-log/1"] = "carcassonne-log/1"
+    options: GameOptions
+    players: list[LogPlayer]
+    turns: list[dict[str, Any]]
+    seed: int | None = None
+    ended_early: bool = False
+
+
+class ReplayState(BaseModel):
+    """The public state after one turn (for the replay page)."""
+
+    turn: int
+    log: dict[str, Any] | None = Field(None, description="the log turn applied (None at start)")
+    placed: dict[str, Any] | None = Field(None, description='{"x","y","tile","rot"} or None')
+    current_player: int | None
+    scores: list[int]
+    supply: list[dict[str, int]]
+    figures: list[dict[str, Any]]
+    events: list[dict[str, Any]] = Field(description="score events caused by this turn")
+    tiles_left: int
+
+
+class Replay(BaseModel):
+    """A game step by step: `states[0]` is the start, `states[n]` follows log turn n. Board
+    tiles are cumulative: the board after turn n is `start_board` plus `placed` of 1..n."""
+
+    id: int
+    status: Literal["running", "finished"]
+    ended_early: bool
+    options: GameOptions
+    players: list[PlayerResult]
+    start_board: list[dict[str, Any]]
+    states: list[ReplayState]
+    final_events: list[dict[str, Any]]
+    final_scores: list[int]
+
+
+class TileSegment(BaseModel):
+    """One segment of a tile in its canonical orientation."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: str
+    slots: list[str]
+    pennant: bool = False
+    adj_cities: list[int] = Field(default_factory=list)
+
+
+class TileInfo(BaseModel):
+    """A tile as the client draws it (see TILES.md)."""
+
+    model_config = ConfigDict(extra="allow")
+    edges: str = Field(description="N E S W as C/R/F, e.g. 'CRFR'")
+    segments: list[TileSegment]
+    centre: str | None
+    count: dict[str, int] = Field(description="copies per tileset")
+
+
+class ErrorBody(BaseModel):
+    """An HTTP error."""
+
+    detail: str

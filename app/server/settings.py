@@ -1,0 +1,41 @@
+"""Every knob of the server in one `BaseSettings` class, read from the environment."""
+
+from __future__ import annotations
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Server settings. `HOST`, `PORT` and `DATABASE_URL` are read as such; the rest take a
+    `CARC_` prefix (e.g. `CARC_HEARTBEAT_SECONDS=5`)."""
+
+    model_config = SettingsConfigDict(env_prefix="CARC_", extra="ignore")
+
+    host: str = Field("127.0.0.1", validation_alias=AliasChoices("HOST", "CARC_HOST"))
+    port: int = Field(8000, validation_alias=AliasChoices("PORT", "CARC_PORT"))
+    database_url: str = Field(
+        "sqlite+aiosqlite:///./carcassonne.db",
+        validation_alias=AliasChoices("DATABASE_URL", "CARC_DATABASE_URL"),
+    )
+    log_level: str = "info"
+    static_dir: str = ""  # empty: `static/` next to the `app` package, else under the cwd
+
+    # The websocket protocol: limits a client must stay within.
+    max_frame_bytes: int = 16 * 1024
+    rate_per_second: float = 10.0  # sustained messages per connection
+    rate_burst: int = 40  # messages allowed at once before the rate applies
+    hello_timeout_seconds: float = 10.0
+    heartbeat_seconds: float = 15.0  # app-level ping period
+    dead_after_seconds: float = 45.0  # silence after which a connection is dropped
+    send_queue_limit: int = 256  # queued messages before a slow client is dropped
+
+    chat_max_chars: int = 300
+    chat_per_window: int = 5
+    chat_window_seconds: float = 10.0
+    chat_history: int = 50
+    max_spectators: int = 50
+
+    # Rooms without any game and without anyone connected are deleted after this long.
+    room_idle_hours: float = 24.0
+    expiry_check_seconds: float = 600.0

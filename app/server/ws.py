@@ -1,0 +1,218 @@
+"""The websocket endpoint: decode, validate, hand to the room, send back.
+
+Each connection has an outbound queue drained by its own writer task, so a room broadcasts
+without ever waiting on a slow socket, and a heartbeat task that pings and drops the silent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass
+
+from fastapi import WebSocket
+from starlette.websockets import WebSocketState
+
+from app.server import protocol as p
+from app.server.protocol import Close, ErrorCode, GameError
+from app.server.rooms import Rooms
+from app.server.settings import Settings
+
+log = logging.getLogger(__name__)
+_ids = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class _Closing:
+    code: int
+    reason: str
+
+
+class Disconnected(Exception):
+    """The client went away."""
+
+
+class Connection:
+    """One websocket as a room sees it (implements `room.Peer`)."""
+
+    def __init__(self, ws: WebSocket, settings: Settings) -> None:
+        self.ws = ws
+        self.settings = settings
+        self.id = next(_ids)
+        self.name = "Guest"
+        self.seat: int | None = None
+        self.host = False
+        self.token_hash: str | None = None
+        self.chat_times: deque[float] = deque()
+        self.last_seen = time.monotonic()
+        self.closing = False
+        self._queue: asyncio.Queue[str | _Closing] = asyncio.Queue()
+        # Token bucket: `rate_burst` messages at once, `rate_per_second` sustained.
+        self._tokens = float(settings.rate_burst)
+        self._refilled = time.monotonic()
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def send(self, text: str) -> None:
+        """Queue a message; a client too slow to keep up is dropped rather than buffered."""
+        if self.closing:
+            return
+        if self._queue.qsize() >= self.settings.send_queue_limit:
+            self.close(Close.POLICY, "too slow")
+            return
+        self._queue.put_nowait(text)
+
+    def close(self, code: int, reason: str = "") -> None:
+        """Close after the messages already queued (an error is delivered before the close)."""
+        if not self.closing:
+            self.closing = True
+            self._queue.put_nowait(_Closing(code, reason))
+
+    def allow(self) -> bool:
+        """Take one token from the rate bucket; False when the client floods."""
+        now = time.monotonic()
+        self._tokens = min(
+            float(self.settings.rate_burst),
+            self._tokens + (now - self._refilled) * self.settings.rate_per_second,
+        )
+        self._refilled = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+    async def write(self) -> None:
+        """Drain the queue onto the socket until a close or a dead socket."""
+        try:
+            while True:
+                item = await self._queue.get()
+                if isinstance(item, _Closing):
+                    await self.ws.close(item.code, item.reason)
+                    return
+                await self.ws.send_text(item)
+        except Exception:
+            self.closing = True  # the socket is gone; the reader will notice too
+
+    async def heartbeat(self) -> None:
+        """Ping every `heartbeat_seconds`; close a connection silent for `dead_after_seconds`
+        (browsers do not notice a dead peer on their own)."""
+        period = self.settings.heartbeat_seconds
+        while not self.closing:
+            await asyncio.sleep(period)
+            if time.monotonic() - self.last_seen > self.settings.dead_after_seconds:
+                self.close(Close.GOING_AWAY, "heartbeat lost")
+                return
+            self.send(p.encode({"type": "ping"}))
+
+    async def receive(self) -> str:
+        """The next text frame; raises `Disconnected` when the socket closes."""
+        message = await self.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise Disconnected
+        self.last_seen = time.monotonic()
+        text = message.get("text")
+        if text is None:
+            raise GameError(ErrorCode.BAD_MESSAGE, "Send text frames with JSON, not binary.")
+        return text
+
+
+async def serve(ws: WebSocket, code: str, rooms: Rooms, settings: Settings) -> None:
+    """Run one websocket connection from accept to close."""
+    await ws.accept()
+    conn = Connection(ws, settings)
+    writer = asyncio.create_task(conn.write())
+    heart = asyncio.create_task(conn.heartbeat())
+    room = None
+    try:
+        hello = await _hello(conn)
+        if hello is None:
+            return
+        try:
+            room = await rooms.get(code)
+        except GameError as exc:
+            _refuse(conn, exc.code, exc.message, Close.SERVER_ERROR)
+            return
+        if room is None:
+            _refuse(conn, ErrorCode.ROOM_NOT_FOUND, f"There is no room {code[:16]!r}.",
+                    Close.NOT_FOUND)
+            return
+        await room.join(conn, hello)
+        while not conn.closing:
+            text = await conn.receive()
+            if not _within_limits(conn, text):
+                return
+            try:
+                await room.handle(conn, p.decode(text))
+            except GameError as exc:
+                conn.send(p.encode(p.error(exc.code, exc.message, p.ref_of(text))))
+            except Exception:
+                log.exception("room %s: intent failed", code)
+                conn.send(p.encode(p.error(
+                    ErrorCode.SERVER_ERROR, "Something went wrong on the server.", p.ref_of(text)
+                )))
+    except Disconnected:
+        pass
+    finally:
+        heart.cancel()
+        if room is not None:
+            await room.drop(conn)
+        conn.close(Close.GOING_AWAY)  # no-op when already closing
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, timeout=5)
+        writer.cancel()
+        if ws.client_state != WebSocketState.DISCONNECTED:
+            with contextlib.suppress(Exception):
+                await ws.close(Close.GOING_AWAY)
+
+
+async def _hello(conn: Connection) -> p.Hello | None:
+    """Wait for the hello; refuse and return None for anything else."""
+    try:
+        text = await asyncio.wait_for(conn.receive(), conn.settings.hello_timeout_seconds)
+    except TimeoutError:
+        _refuse(conn, ErrorCode.HELLO_REQUIRED, "Say hello first.", Close.POLICY)
+        return None
+    except GameError as exc:
+        _refuse(conn, exc.code, exc.message, Close.POLICY)
+        return None
+    if not _within_limits(conn, text):
+        return None
+    try:
+        hello = p.decode(text)
+    except GameError as exc:
+        _refuse(conn, exc.code, exc.message, Close.POLICY)
+        return None
+    if not isinstance(hello, p.Hello):
+        _refuse(conn, ErrorCode.HELLO_REQUIRED, "The first message must be a hello.", Close.POLICY)
+        return None
+    if hello.protocol != p.PROTOCOL_VERSION:
+        conn.send(p.encode({"type": "reload", "protocol": p.PROTOCOL_VERSION}))
+        _refuse(
+            conn,
+            ErrorCode.PROTOCOL_VERSION,
+            f"This server speaks protocol {p.PROTOCOL_VERSION}; reload the page.",
+            Close.RELOAD,
+        )
+        return None
+    return hello
+
+
+def _within_limits(conn: Connection, text: str) -> bool:
+    """Size and rate limits; a client breaking them is closed (1009 / 1008)."""
+    if len(text.encode("utf-8", "surrogatepass")) > conn.settings.max_frame_bytes:
+        conn.close(Close.TOO_BIG, "frame too big")
+        return False
+    if not conn.allow():
+        conn.close(Close.POLICY, "too many messages")
+        return False
+    return True
+
+
+def _refuse(conn: Connection, code: ErrorCode, message: str, close: int) -> None:
+    conn.send(p.encode(p.error(code, message)))
+    conn.close(close, str(code))
