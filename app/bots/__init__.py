@@ -1,0 +1,30 @@
+"""Bots that play Carcassonne through the engine's public API, knowing only public facts.
+
+    >>> import random
+    >>> from app.engine import Game, Player
+    >>> from app.bots import choose_move
+    >>> game = Game([Player("Ann", "red"), Player("Bo", "blue")], seed=7)
+    >>> move = choose_move(game, "easy", random.Random(1))
+    >>> events = game.play(move)
+
+Two levels: `easy` (a one-move lookahead with a light heuristic) and `strong` (Monte Carlo
+playouts over sampled bags within a time budget). Neither reads the real order of the bag:
+every simulation starts from `public_replica()`, a game rebuilt from the public move log,
+whose unseen tiles are shuffled by the bot's own random generator.
+"""
+
+from .bot import LEVELS, Bot, choose_move
+from .easy import easy_move, rank_moves
+from .public import legal_moves, public_replica
+from .strong import strong_move
+
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "choose_move",
+    "easy_move",
+    "legal_moves",
+    "public_replica",
+    "rank_moves",
+    "strong_move",
+]

@@ -1,0 +1,68 @@
+"""What a bot may know: a replica of the game built from public facts only.
+
+The engine's `Game.copy(shuffle=rng)` shuffles the real remaining order, so its sample is
+uniform but still a function of that order. A bot wants more: its decision must be a function
+of the public state and its own random generator alone, so that a test can show two games that
+differ only in their hidden order get the same move. `public_replica()` rebuilds the game from
+its public move log: a log-driven game whose bag holds the unseen tiles (the drawn tile among
+them, since a log-driven game has not drawn it) and no order at all. Copying that replica with
+`shuffle=rng` then builds the order from the sorted counts, which is exactly what we want.
+"""
+
+from __future__ import annotations
+
+from app.engine import Game, IllegalMoveError, Meeple, Move
+
+
+def public_replica(game: Game) -> Game:
+    """A log-driven copy of `game` rebuilt from its public log (no seed, no bag order).
+
+    Its state equals `game`'s except that the drawn tile is still in its bag: play it with
+    `replica.play(move, tile=game.drawn_tile)`.
+    """
+    replica = Game.from_log(game.to_log(include_seed=False))
+    if game.ended_early and not replica.finished:
+        replica.end_early()
+    return replica
+
+
+def sync_replica(replica: Game, game: Game) -> Game:
+    """Bring `replica` up to date with the turns `game` played since; rebuild if they differ."""
+    done = replica.turn
+    if done > game.turn or replica.turns != game.turns[:done]:
+        return public_replica(game)
+    try:
+        for turn in game.turns[done:]:
+            if "discarded" in turn:
+                replica.discard(turn["discarded"])
+            else:
+                meeple = turn["meeple"]
+                replica.play(
+                    Move(
+                        turn["x"],
+                        turn["y"],
+                        turn["rot"],
+                        Meeple(meeple["kind"], meeple["at"]) if meeple else None,
+                        bool(turn.get("return_abbot", False)),
+                    ),
+                    tile=turn["tile"],
+                )
+    except IllegalMoveError:
+        return public_replica(game)
+    if game.ended_early and not replica.finished:
+        replica.end_early()
+    return replica
+
+
+def legal_moves(game: Game, tile: str | None = None) -> list[Move]:
+    """Every legal move with `tile` (default: the drawn tile): each placement without a
+    figure, with each legal figure spot, and taking the abbot back when that is allowed."""
+    moves: list[Move] = []
+    abbot_back = game.can_return_abbot()
+    for p in game.legal_placements(tile):
+        moves.append(Move(p.x, p.y, p.rot))
+        for spot in game.figure_spots(p, tile):
+            moves.append(Move(p.x, p.y, p.rot, Meeple(spot.kind, spot.at)))
+        if abbot_back:
+            moves.append(Move(p.x, p.y, p.rot, return_abbot=True))
+    return moves

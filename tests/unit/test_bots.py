@@ -1,0 +1,146 @@
+"""The bots: legal moves, public information only, and a sane heuristic."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.bots import LEVELS, Bot, choose_move, legal_moves, public_replica
+from app.engine import Game, Meeple, Move, Options, Player
+
+TWO = [Player("Ann", "red"), Player("Bo", "blue")]
+THREE = [*TWO, Player("Cy", "green")]
+
+
+def advance(game: Game, turns: int, seed: int = 0) -> Game:
+    """Play `turns` random legal moves (a figure now and then)."""
+    rng = random.Random(seed)
+    for _ in range(turns):
+        if game.finished:
+            break
+        p = rng.choice(game.legal_placements())
+        spots = game.figure_spots(p)
+        meeple = None
+        if spots and rng.random() < 0.4:
+            spot = rng.choice(spots)
+            meeple = Meeple(spot.kind, spot.at)
+        game.play(Move(p.x, p.y, p.rot, meeple))
+    return game
+
+
+def is_legal(game: Game, move: Move) -> bool:
+    return move in legal_moves(game)
+
+
+def future_tiles(game: Game, n: int = 12) -> list[str | None]:
+    """The next `n` drawn tiles when always playing the first legal placement."""
+    other = game.copy()
+    tiles = []
+    for _ in range(n):
+        if other.finished:
+            break
+        tiles.append(other.drawn_tile)
+        p = other.legal_placements()[0]
+        other.play(Move(p.x, p.y, p.rot))
+    return tiles
+
+
+def test_legal_moves_cover_placements_and_figures() -> None:
+    game = Game(TWO, seed=3)
+    moves = legal_moves(game)
+    placements = game.legal_placements()
+    assert {(m.x, m.y, m.rot) for m in moves} == {(p.x, p.y, p.rot) for p in placements}
+    assert sum(m.meeple is None for m in moves) == len(placements)
+    assert len(moves) == len(placements) + sum(len(game.figure_spots(p)) for p in placements)
+
+
+def test_public_replica_has_the_same_public_state() -> None:
+    game = advance(Game(THREE, Options(abbot=True), seed=11), 30)
+    replica = public_replica(game)
+    mine, theirs = game.view(), replica.view()
+    bag = dict(theirs.pop("bag"))
+    # The replica is log-driven: the drawn tile is still in its bag.
+    bag[game.drawn_tile] -= 1
+    assert {t: n for t, n in bag.items() if n} == mine.pop("bag")
+    for key in ("drawn_tile", "tiles_left"):
+        mine.pop(key), theirs.pop(key)
+    assert mine == theirs
+    assert replica.legal_placements(game.drawn_tile) == game.legal_placements()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_plays_a_legal_move_and_leaves_the_game_alone(level: str) -> None:
+    game = advance(Game(TWO, seed=5), 20)
+    before = (game.view(), list(game.turns), future_tiles(game))
+    move = choose_move(game, level, random.Random(1), budget_s=None, playouts=40)
+    assert is_legal(game, move)
+    assert (game.view(), list(game.turns), future_tiles(game)) == before
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("turns", [0, 17, 45])
+def test_decision_does_not_depend_on_the_hidden_bag_order(level: str, turns: int) -> None:
+    game = advance(Game(TWO, seed=21), turns, seed=turns)
+    twin = game.copy(shuffle=random.Random(99))
+    # Same public state, different hidden order (else this test would prove nothing).
+    assert twin.view() == game.view()
+    assert future_tiles(twin) != future_tiles(game)
+    a = choose_move(game, level, random.Random(7), budget_s=None, playouts=60)
+    b = choose_move(twin, level, random.Random(7), budget_s=None, playouts=60)
+    assert a == b
+
+
+def test_bot_class_keeps_its_replica_in_step_over_a_whole_game() -> None:
+    game = Game(THREE, Options(abbot=True, tileset="classic"), seed=8)
+    bots = [Bot("easy", seed=i) for i in range(3)]
+    while not game.finished:
+        move = bots[game.current_player].move(game)
+        assert is_legal(game, move)
+        game.play(move)
+    assert game.finished
+    assert sum(game.final_scores()) > 0
+
+
+def test_bot_rebuilds_its_replica_for_another_game() -> None:
+    bot = Bot("easy", seed=1)
+    first = Game(TWO, seed=1)
+    first.play(bot.move(first))
+    second = advance(Game(TWO, seed=2), 5)
+    assert is_legal(second, bot.move(second))
+
+
+def test_easy_beats_a_random_player() -> None:
+    margins = []
+    for seed in range(4):
+        game = Game(TWO, seed=seed)
+        bot, rng = Bot("easy", seed=seed), random.Random(seed)
+        easy_seat = seed % 2
+        while not game.finished:
+            if game.current_player == easy_seat:
+                game.play(bot.move(game))
+            else:
+                game.play(rng.choice(legal_moves(game)))
+        scores = game.final_scores()
+        margins.append(scores[easy_seat] - scores[1 - easy_seat])
+    assert all(m > 0 for m in margins), margins
+
+
+def test_strong_respects_its_time_budget() -> None:
+    import time
+
+    game = advance(Game(TWO, seed=4), 10)
+    start = time.perf_counter()
+    move = choose_move(game, "strong", random.Random(2), budget_s=0.05)
+    assert time.perf_counter() - start < 0.5
+    assert is_legal(game, move)
+
+
+def test_unknown_level_and_finished_game_are_refused() -> None:
+    game = Game(TWO, seed=1)
+    with pytest.raises(ValueError, match="unknown bot level"):
+        choose_move(game, "genius")
+    game.end_early()
+    for level in LEVELS:
+        with pytest.raises(ValueError, match="game is over"):
+            choose_move(game, level, random.Random(1), budget_s=None, playouts=5)
