@@ -171,6 +171,9 @@ class Room:
                     hello.ref,
                 )))
             self.peers.add(peer)
+            # The others get the diff (one more watcher, or a seat back online); the newcomer
+            # gets a snapshot that already includes it.
+            self._publish(room=True, skip=peer)
             peer.send(p.encode({
                 "type": "welcome",
                 "protocol": p.PROTOCOL_VERSION,
@@ -178,7 +181,6 @@ class Room:
                 "you": self._you(peer),
             }))
             peer.send(self._snapshot())
-            self._publish(room=True)
 
     async def drop(self, peer: Peer) -> None:
         """A connection went away (it may come back): show the seat as away."""
@@ -375,7 +377,7 @@ class Room:
             raise GameError(
                 ErrorCode.SERVER_ERROR, "The move could not be saved; nothing changed. Try again."
             ) from None
-        self._publish(game=True)
+        self._publish(game=True, room=game.finished)  # the room goes back to its lobby
         await self._notify()
 
     def _rebuild(self, game: Game, turns: int) -> None:
@@ -465,7 +467,7 @@ class Room:
         """The public state as last broadcast (what every client holds)."""
         return self._state
 
-    def _publish(self, *, room: bool = False, game: bool = False) -> None:
+    def _publish(self, *, room: bool = False, game: bool = False, skip: Peer | None = None) -> None:
         """Rebuild the changed sections, broadcast their diff with the next `seq`."""
         new = dict(self._state)
         if room:
@@ -479,7 +481,8 @@ class Room:
         self.seq += 1
         encoded = p.encode({"type": "diff", "seq": self.seq, "ops": ops})
         for peer in self.peers:
-            peer.send(encoded)
+            if peer is not skip:
+                peer.send(encoded)
 
     def _room_view(self) -> dict[str, Any]:
         online = {peer.seat for peer in self.peers if peer.seat is not None}

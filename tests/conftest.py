@@ -1,0 +1,187 @@
+"""Shared fixtures: a real server (`python -m app` under uvicorn) in a subprocess, on SQLite or
+on a fresh PostgreSQL database.
+
+- `live_server`: base URL (`http://127.0.0.1:PORT`) of a server on a temporary SQLite file,
+  one per test session (the e2e tests use it).
+- `database_url`: parameterized over `sqlite` and `postgres`; `server` starts one server per
+  backend for a test module.
+- `ServerProcess` starts, stops (SIGTERM) and kills (SIGKILL) a server; tests that restart a
+  server make their own.
+
+PostgreSQL: `127.0.0.1:5432`, user `postgres`, trust auth. A fresh `test_<random>` database is
+made for the session and dropped after it. When PostgreSQL is unreachable the postgres tests are
+skipped, unless the env var `CI` is set, in which case they fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_HOST, PG_PORT, PG_USER = "127.0.0.1", 5432, "postgres"
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ServerProcess:
+    """`python -m app` on a free port with the given database and extra env."""
+
+    def __init__(self, database_url: str, log_path: Path, **env: str) -> None:
+        self.database_url = database_url
+        self.log_path = log_path
+        self.extra_env = env
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        """Base HTTP URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        """Base websocket URL."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        """Start and wait until /api/health answers."""
+        env = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            "DATABASE_URL": self.database_url,
+            "CARC_LOG_LEVEL": "warning",
+            **self.extra_env,
+        }
+        log = self.log_path.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log, stderr=log
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: see {self.log_path}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/health", timeout=1) as resp:
+                    if resp.status == 200:
+                        return self
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.1)
+        self.kill()
+        raise RuntimeError(f"server did not start in {timeout}s:\n{self.log_tail()}")
+
+    def log_tail(self) -> str:
+        """The end of the server's output."""
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+    def stop(self) -> int | None:
+        """Clean shutdown (SIGTERM); returns the exit status."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        return self.proc.returncode if self.proc else None
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def sqlite_url(directory: Path) -> str:
+    """A SQLite URL for a new file in `directory`."""
+    return f"sqlite+aiosqlite:///{directory / 'carcassonne.db'}"
+
+
+def _pg_admin():
+    import psycopg
+
+    for dbname in ("test", "postgres"):
+        try:
+            return psycopg.connect(
+                host=PG_HOST, port=PG_PORT, user=PG_USER, dbname=dbname,
+                autocommit=True, connect_timeout=3,
+            )
+        except psycopg.OperationalError:
+            continue
+    return None
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this session (dropped afterwards)."""
+    try:
+        admin = _pg_admin()
+    except ImportError:
+        admin = None
+    if admin is None:
+        reason = f"PostgreSQL is not reachable at {PG_HOST}:{PG_PORT} (user {PG_USER})"
+        if os.environ.get("CI"):
+            pytest.fail(reason + " and CI is set")
+        pytest.skip(reason)
+    name = f"test_{secrets.token_hex(6)}"
+    with admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql+asyncpg://{PG_USER}@{PG_HOST}:{PG_PORT}/{name}"
+    finally:
+        admin = _pg_admin()
+        if admin is not None:
+            with admin, contextlib.suppress(Exception):
+                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+def database_url(request, tmp_path_factory) -> str:
+    """A database URL on each backend in turn (a fresh file / a fresh database)."""
+    if request.param == "postgres":
+        return request.getfixturevalue("postgres_url")
+    return sqlite_url(tmp_path_factory.mktemp("sqlite"))
+
+
+@pytest.fixture(scope="session")
+def server(database_url, tmp_path_factory) -> Iterator[ServerProcess]:
+    """A running server on `database_url`, shared by the session."""
+    proc = ServerProcess(database_url, tmp_path_factory.mktemp("logs") / "server.log")
+    proc.start()
+    try:
+        yield proc
+    finally:
+        proc.stop()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory) -> Iterator[str]:
+    """Base URL of a server on a temporary SQLite database (for the browser tests)."""
+    directory = tmp_path_factory.mktemp("live")
+    proc = ServerProcess(sqlite_url(directory), directory / "server.log")
+    proc.start()
+    try:
+        yield proc.url
+    finally:
+        proc.stop()
