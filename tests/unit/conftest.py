@@ -1,0 +1,329 @@
+"""Helpers for the engine's unit tests.
+
+Everything a test expects is derived from the binding specs (`../shared/TILES.md`,
+`../shared/LOG_FORMAT.md`) and the rule texts, never from engine output. So this file holds
+its own copy of the tile table (typed from TILES.md), its own edge and slot rotation, and a
+checker that validates a hand-built log's geometry before the engine ever sees it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from app.engine import Game, Player
+from app.engine.replay import summary
+
+LOGS = Path(__file__).parent / "logs"
+COLOR_ORDER = ("red", "blue", "green", "yellow", "black")
+
+# -- the tile table of TILES.md, typed independently ------------------------------------------
+
+SLOTS = ("NNW", "N", "NNE", "ENE", "E", "ESE", "SSE", "S", "SSW", "WSW", "W", "WNW")
+EDGE_NAMES = "NESW"
+# (dx, dy) across each edge; y grows to the SOUTH (TILES.md).
+OFFSETS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+
+# Segment notation: "city:NW" (edges), "city+:NW" (with pennant), "road:EW" (one road through
+# the middle slots of those edges), "field:ENE WNW S*" (slots; "S*" is the whole S edge).
+# An optional ">N,E" after a field names one edge of each city segment it borders.
+_ALL_BUT_S = "N* E* SSE SSW W*"
+TILE_TABLE: dict[str, tuple[str, tuple[str, ...], str | None]] = {
+    "A": ("FFRF", ("road:S", f"field:{_ALL_BUT_S}"), "monastery"),
+    "B": ("FFFF", ("field:N* E* S* W*",), "monastery"),
+    "C": ("CCCC", ("city+:NESW",), None),
+    "D": ("CRFR", ("city:N", "road:EW", "field:ENE WNW>N", "field:ESE S* WSW"), None),
+    "E": ("CFFF", ("city:N", "field:E* S* W*>N"), None),
+    "F": ("FCFC", ("city+:EW", "field:N*>E", "field:S*>E"), None),
+    "G": ("CFCF", ("city:NS", "field:E*>N", "field:W*>N"), None),
+    "H": ("FCFC", ("city:E", "city:W", "field:N* S*>E,W"), None),
+    "I": ("CCFF", ("city:N", "city:E", "field:S* W*>N,E"), None),
+    "J": ("CRRF", ("city:N", "road:ES", "field:ESE SSE", "field:ENE SSW W*>N"), None),
+    "K": ("CFRR", ("city:N", "road:SW", "field:SSW WSW", "field:E* SSE WNW>N"), None),
+    "L": (
+        "CRRR",
+        (
+            "city:N",
+            "road:E",
+            "road:S",
+            "road:W",
+            "field:ENE WNW>N",
+            "field:ESE SSE",
+            "field:SSW WSW",
+        ),
+        None,
+    ),
+    "M": ("CFFC", ("city+:NW", "field:E* S*>N"), None),
+    "N": ("CFFC", ("city:NW", "field:E* S*>N"), None),
+    "O": ("CRRC", ("city+:NW", "road:ES", "field:ESE SSE", "field:ENE SSW>N"), None),
+    "P": ("CRRC", ("city:NW", "road:ES", "field:ESE SSE", "field:ENE SSW>N"), None),
+    "Q": ("CCFC", ("city+:NEW", "field:S*>N"), None),
+    "R": ("CCFC", ("city:NEW", "field:S*>N"), None),
+    "S": ("CCRC", ("city+:NEW", "road:S", "field:SSW>N", "field:SSE>N"), None),
+    "T": ("CCRC", ("city:NEW", "road:S", "field:SSW>N", "field:SSE>N"), None),
+    "U": ("RFRF", ("road:NS", "field:NNE E* SSE", "field:SSW W* NNW"), None),
+    "V": ("FFRR", ("road:SW", "field:SSW WSW", "field:N* E* SSE WNW"), None),
+    "W": (
+        "FRRR",
+        ("road:E", "road:S", "road:W", "field:WNW N* ENE", "field:ESE SSE", "field:SSW WSW"),
+        None,
+    ),
+    "X": (
+        "RRRR",
+        (
+            "road:N",
+            "road:E",
+            "road:S",
+            "road:W",
+            "field:NNE ENE",
+            "field:ESE SSE",
+            "field:SSW WSW",
+            "field:WNW NNW",
+        ),
+        None,
+    ),
+    "Z02": ("CFFR", ("city:N", "road:W", "field:WNW>N", "field:E* S* WSW>N"), None),
+    "Z03": ("CRFF", ("city:N", "road:E", "field:ENE>N", "field:ESE S* W*>N"), None),
+    "Z06": (
+        "FRFR",
+        ("road:E", "road:W", "field:WNW N* ENE", "field:ESE S* WSW"),
+        "monastery",
+    ),
+    "Z07": ("CFRC", ("city:NW", "road:S", "field:SSW>N", "field:SSE E*>N"), None),
+    "Z08": ("CFRF", ("city:N", "road:S", "field:SSW W*>N", "field:SSE E*>N"), None),
+    "Z09": (
+        "RRRR",
+        ("road:NW", "road:SE", "field:NNW WNW", "field:ESE SSE", "field:NNE ENE SSW WSW"),
+        None,
+    ),
+    "Z10": ("CRFC", ("city:NW", "road:E", "field:ENE>N", "field:ESE S*>N"), None),
+    "Z11": ("FFRF", ("road:S", f"field:{_ALL_BUT_S}"), None),
+}
+TILE_TABLE["Z01"] = TILE_TABLE["W"]
+TILE_TABLE["Z04"] = TILE_TABLE["J"]
+TILE_TABLE["Z05"] = TILE_TABLE["A"]
+TILE_TABLE["Z12"] = TILE_TABLE["K"]
+GARDEN_LETTERS = ("E", "H", "I", "M", "N", "R", "U", "V")
+for _letter in GARDEN_LETTERS:
+    _edges, _segments, _ = TILE_TABLE[_letter]
+    TILE_TABLE[_letter + "g"] = (_edges, _segments, "garden")
+
+# Total copies of each letter (garden copies included), TILES.md's count column.
+BASE_COUNTS = {
+    "A": 2, "B": 4, "C": 1, "D": 4, "E": 5, "F": 2, "G": 1, "H": 3, "I": 2, "J": 3, "K": 3,
+    "L": 3, "M": 2, "N": 3, "O": 2, "P": 3, "Q": 1, "R": 3, "S": 2, "T": 1, "U": 8, "V": 9,
+    "W": 4, "X": 1,
+}  # fmt: skip
+WINTER_IDS = tuple(f"Z{i:02d}" for i in range(1, 13))
+PENNANT_TILES = {"C": 1, "F": 2, "M": 2, "O": 2, "Q": 1, "S": 2}
+
+
+def expected_counts(tileset: str) -> dict[str, int]:
+    """Copies per tile id in a whole box (the start tile D included)."""
+    counts: dict[str, int] = {}
+    for letter, n in BASE_COUNTS.items():
+        if letter in GARDEN_LETTERS:
+            counts[letter] = n - 1
+            counts[letter + "g"] = 1
+        else:
+            counts[letter] = n
+    if tileset == "winter":
+        counts.update(dict.fromkeys(WINTER_IDS, 1))
+    return counts
+
+
+def _slot_tokens(spec: str) -> frozenset[str]:
+    out: set[str] = set()
+    for word in spec.split():
+        if word.endswith("*"):
+            i = SLOTS.index(word[:-1])  # the middle slot of that edge
+            out.update(SLOTS[i - 1 : i + 2])
+        else:
+            out.add(word)
+    return frozenset(out)
+
+
+def segments(tile: str) -> list[dict]:
+    """The tile's segments at rotation 0: kind, slots, pennant, adjacent city edges."""
+    out = []
+    for spec in TILE_TABLE[tile][1]:
+        kind, _, rest = spec.partition(":")
+        rest, _, adj = rest.partition(">")
+        pennant = kind.endswith("+")
+        kind = kind.rstrip("+")
+        if kind == "city":
+            slots = frozenset(
+                s for e in rest for s in SLOTS[3 * "NESW".index(e) : 3 * "NESW".index(e) + 3]
+            )
+        elif kind == "road":
+            slots = frozenset(rest)  # the middle slots are named like their edges
+        else:
+            slots = _slot_tokens(rest)
+        out.append(
+            {
+                "kind": kind,
+                "slots": slots,
+                "pennant": pennant,
+                "adj": tuple(adj.split(",")) if adj else (),
+            }
+        )
+    return out
+
+
+def rotate_slot(slot: str, rot: int) -> str:
+    """TILES.md: rotating by 90 degrees clockwise moves every slot three places clockwise."""
+    if slot == "C":
+        return "C"
+    return SLOTS[(SLOTS.index(slot) + 3 * (rot // 90)) % 12]
+
+
+def rotated_edges(tile: str, rot: int) -> dict[str, str]:
+    """Edge kind (C/R/F) on each board side after a clockwise rotation by `rot`."""
+    edges = TILE_TABLE[tile][0]
+    k = rot // 90
+    # rotating clockwise moves canonical edge i to side i + k
+    return {EDGE_NAMES[(i + k) % 4]: edges[i] for i in range(4)}
+
+
+def rotated_segments(tile: str, rot: int) -> list[dict]:
+    out = []
+    for seg in segments(tile):
+        seg = dict(seg)
+        seg["slots"] = frozenset(rotate_slot(s, rot) for s in seg["slots"])
+        out.append(seg)
+    return out
+
+
+def fits(
+    board: dict[tuple[int, int], tuple[str, int]], tile: str, x: int, y: int, rot: int
+) -> bool:
+    """Independent placement rule: free cell, touches a tile, every touching edge matches."""
+    if (x, y) in board:
+        return False
+    mine = rotated_edges(tile, rot)
+    touching = False
+    for side, (dx, dy) in OFFSETS.items():
+        other = board.get((x + dx, y + dy))
+        if other is None:
+            continue
+        touching = True
+        if rotated_edges(*other)[OPPOSITE[side]] != mine[side]:
+            return False
+    return touching
+
+
+def legal_cells(board: dict, tile: str) -> set[tuple[int, int, int]]:
+    """Every (x, y, rot) where `tile` may go on `board` (by this file's rules)."""
+    open_cells = {(x + dx, y + dy) for (x, y) in board for dx, dy in OFFSETS.values()} - set(board)
+    return {
+        (x, y, rot)
+        for x, y in open_cells
+        for rot in (0, 90, 180, 270)
+        if fits(board, tile, x, y, rot)
+    }
+
+
+def start_board() -> dict:
+    return {(0, 0): ("D", 0)}
+
+
+def check_geometry(turns: Iterable[dict], upto: int | None = None) -> None:
+    """Assert that the hand-built placements are legal by TILES.md (touching, matching edges)."""
+    board = start_board()
+    for number, turn in enumerate(turns, start=1):
+        if upto is not None and number > upto:
+            break
+        if "discarded" in turn:
+            assert not legal_cells(board, turn["discarded"]), f"turn {number}: discard fits"
+            continue
+        key = (turn["tile"], turn["x"], turn["y"], turn["rot"])
+        assert fits(board, *key), f"hand-built turn {number} does not fit: {key}"
+        board[(turn["x"], turn["y"])] = (turn["tile"], turn["rot"])
+
+
+# -- building and replaying logs ----------------------------------------------------------------
+
+
+def follower(at: str) -> dict:
+    return {"kind": "follower", "at": at}
+
+
+def abbot() -> dict:
+    return {"kind": "abbot", "at": "C"}
+
+
+def place(
+    player: int, tile: str, x: int, y: int, rot: int, meeple: dict | None = None, **extra
+) -> dict:
+    """One placement turn of a `carcassonne-log/1` log."""
+    return {"player": player, "tile": tile, "x": x, "y": y, "rot": rot, "meeple": meeple, **extra}
+
+
+def discard(player: int, tile: str) -> dict:
+    return {"player": player, "discarded": tile}
+
+
+def make_log(turns: list[dict], options: dict | None = None, players: int = 2) -> dict:
+    log = {
+        "format": "carcassonne-log/1",
+        "players": [{"name": f"P{i}", "color": COLOR_ORDER[i]} for i in range(players)],
+        "turns": copy.deepcopy(turns),
+    }
+    if options is not None:
+        log["options"] = dict(options)
+    return log
+
+
+def replay(turns: list[dict], options: dict | None = None, players: int = 2) -> dict:
+    """The replay CLI's summary (LOG_FORMAT.md) for a hand-built log."""
+    return summary(make_log(turns, options, players))
+
+
+def game_from(turns: list[dict], options: dict | None = None, players: int = 2) -> Game:
+    return Game.from_log(make_log(turns, options, players))
+
+
+def players(n: int) -> list[Player]:
+    return [Player(f"P{i}", COLOR_ORDER[i]) for i in range(n)]
+
+
+# -- comparing score events ---------------------------------------------------------------------
+
+CORE = ("turn", "feature", "points", "players", "final")
+DETAIL = ("tiles", "pennants", "cities")
+
+
+def _core(event: dict) -> tuple:
+    return tuple(tuple(event[k]) if k == "players" else event[k] for k in CORE)
+
+
+def match_events(actual: list[dict], expected: list[dict]) -> None:
+    """Assert the two event lists are equal as multisets (LOG_FORMAT.md: order within a turn
+    and of the final events is not significant). Details (`tiles`, `pennants`, `cities`) are
+    compared when the expectation names them and the engine reports them."""
+    remaining = list(actual)
+    for want in expected:
+        for i, got in enumerate(remaining):
+            if _core(got) == _core(want) and all(
+                k not in want or k not in got or got[k] == want[k] for k in DETAIL
+            ):
+                del remaining[i]
+                break
+        else:
+            pytest.fail(f"missing event {want}\nactual events: {json.dumps(actual)}")
+    if remaining:
+        pytest.fail(f"unexpected events {remaining}\nexpected: {json.dumps(expected)}")
+
+
+def check_summary(actual: dict, expected: dict) -> None:
+    """Compare the keys `expected` names with a replay summary."""
+    for key, want in expected.items():
+        if key == "events":
+            match_events(actual["events"], want)
+        else:
+            assert actual[key] == want, f"{key}: expected {want}, got {actual[key]}"

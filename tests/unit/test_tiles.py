@@ -1,0 +1,188 @@
+"""Tile data against TILES.md: counts, pennants, edges, segments, gardens, rotation."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from app.engine import TILESETS, Game, Options, Placement, tile_catalog
+from tests.unit.conftest import (
+    BASE_COUNTS,
+    GARDEN_LETTERS,
+    SLOTS,
+    TILE_TABLE,
+    WINTER_IDS,
+    expected_counts,
+    legal_cells,
+    players,
+    rotate_slot,
+    rotated_segments,
+    segments,
+    start_board,
+)
+
+CATALOG = tile_catalog()
+
+
+def catalog_count(tile: str, tileset: str) -> int:
+    return CATALOG.get(tile, {"count": {}})["count"].get(tileset, 0)
+
+
+@pytest.mark.parametrize(("tileset", "total"), [("classic", 72), ("winter", 84)])
+def test_tileset_totals(tileset, total):
+    assert sum(catalog_count(t, tileset) for t in CATALOG) == total
+    assert sum(TILESETS[tileset].values()) == total
+
+
+@pytest.mark.parametrize("tileset", ["classic", "winter"])
+def test_counts_per_tile_id(tileset):
+    want = expected_counts(tileset)
+    got = {t: catalog_count(t, tileset) for t in CATALOG if catalog_count(t, tileset)}
+    assert got == want
+    assert {t: n for t, n in TILESETS[tileset].items() if n} == want
+
+
+def test_letter_counts_include_garden_copies():
+    """TILES.md: "E is 4 x E + 1 x Eg, and so on"."""
+    for letter, n in BASE_COUNTS.items():
+        copies = catalog_count(letter, "classic") + catalog_count(letter + "g", "classic")
+        assert copies == n, letter
+
+
+@pytest.mark.parametrize("tileset", ["classic", "winter"])
+def test_ten_pennants(tileset):
+    """TILES.md: "Ten tiles carry a pennant (C, F x2, M x2, O x2, Q, S x2)"."""
+    with_pennant = Counter()
+    for tile, data in CATALOG.items():
+        if any(seg["pennant"] for seg in data["segments"]):
+            with_pennant[tile] += catalog_count(tile, tileset)
+    assert sum(with_pennant.values()) == 10
+    assert {t: n for t, n in with_pennant.items() if n} == {
+        "C": 1, "F": 2, "M": 1, "Mg": 1, "O": 2, "Q": 1, "S": 2,
+    }  # fmt: skip
+    # a pennant only ever sits on a city segment
+    for data in CATALOG.values():
+        assert all(seg["kind"] == "city" for seg in data["segments"] if seg["pennant"])
+
+
+def test_winter_edge_totals():
+    """TILES.md: "Edge totals over the 12: 19 field, 20 road, 9 city"."""
+    letters = Counter("".join(CATALOG[t]["edges"] for t in WINTER_IDS))
+    assert letters == {"F": 19, "R": 20, "C": 9}
+    assert all(
+        catalog_count(t, "winter") == 1 and catalog_count(t, "classic") == 0 for t in WINTER_IDS
+    )
+
+
+def test_garden_copies():
+    """Eg, Hg, Ig, Mg, Ng, Rg, Ug, Vg: identical to their letter plus a garden at C."""
+    gardens = {t for t, data in CATALOG.items() if data["centre"] == "garden"}
+    assert gardens == {letter + "g" for letter in GARDEN_LETTERS}
+    for letter in GARDEN_LETTERS:
+        plain, garden = CATALOG[letter], CATALOG[letter + "g"]
+        assert garden["edges"] == plain["edges"]
+        assert garden["segments"] == plain["segments"]
+        assert plain["centre"] is None
+        assert catalog_count(letter + "g", "winter") == 1
+
+
+def test_monasteries():
+    monasteries = {t for t, data in CATALOG.items() if data["centre"] == "monastery"}
+    assert monasteries == {"A", "B", "Z05", "Z06"}
+
+
+@pytest.mark.parametrize("tile", sorted(TILE_TABLE))
+def test_catalog_tile_matches_tiles_md(tile):
+    data = CATALOG[tile]
+    edges, _, centre = TILE_TABLE[tile]
+    assert data["edges"] == edges
+    assert data["centre"] == centre
+    want = sorted((s["kind"], sorted(s["slots"]), s["pennant"]) for s in segments(tile))
+    got = sorted((s["kind"], sorted(s["slots"]), s["pennant"]) for s in data["segments"])
+    assert got == want
+
+
+@pytest.mark.parametrize("tile", sorted(TILE_TABLE))
+def test_every_slot_in_exactly_one_segment(tile):
+    slots = [s for seg in CATALOG[tile]["segments"] for s in seg["slots"]]
+    assert sorted(slots) == sorted(SLOTS)
+
+
+@pytest.mark.parametrize("tile", sorted(TILE_TABLE))
+def test_segments_agree_with_edges(tile):
+    """A city edge: all three slots city; a road edge: middle road, halves field; field: field."""
+    kind_of = {s: seg["kind"] for seg in CATALOG[tile]["segments"] for s in seg["slots"]}
+    for i, edge in enumerate(CATALOG[tile]["edges"]):
+        west, mid, east = SLOTS[3 * i : 3 * i + 3]
+        want = {"C": ("city",) * 3, "R": ("field", "road", "field"), "F": ("field",) * 3}[edge]
+        assert (kind_of[west], kind_of[mid], kind_of[east]) == want
+
+
+@pytest.mark.parametrize("tile", sorted(TILE_TABLE))
+def test_fields_border_the_listed_cities(tile):
+    """The "adj" column of TILES.md (used for farm scoring)."""
+    segs = CATALOG[tile]["segments"]
+    for mine in segments(tile):
+        if mine["kind"] != "field":
+            continue
+        theirs = next(s for s in segs if set(s["slots"]) == mine["slots"])
+        adj_edges = {next(e for e in "NESW" if e in segs[i]["slots"]) for i in theirs["adj_cities"]}
+        assert all(segs[i]["kind"] == "city" for i in theirs["adj_cities"])
+        assert adj_edges == set(mine["adj"]), (tile, mine["slots"])
+
+
+@pytest.mark.parametrize(
+    ("slot", "rot", "turned"),
+    [
+        ("NNW", 90, "ENE"),
+        ("N", 90, "E"),
+        ("WNW", 90, "NNE"),
+        ("NNW", 180, "SSE"),
+        ("N", 270, "W"),
+        ("ESE", 90, "SSW"),
+        ("C", 90, "C"),
+    ],
+)
+def test_slot_rotation_table(slot, rot, turned):
+    """TILES.md: "Rotating by 90 degrees clockwise moves every slot three places clockwise"."""
+    assert rotate_slot(slot, rot) == turned
+
+
+@pytest.mark.parametrize("tile", sorted(TILE_TABLE))
+def test_legal_placements_on_the_start_board(tile):
+    """Edges after rotation: every (x, y, rot) next to the start tile where all edges match."""
+    game = Game(players(2), Options(tileset="winter"))
+    got = {(p.x, p.y, p.rot) for p in game.legal_placements(tile)}
+    assert got == legal_cells(start_board(), tile)
+
+
+def _rotation_cases():
+    for tile in sorted(TILE_TABLE):
+        for rot in (0, 90, 180, 270):
+            cells = sorted(c for c in legal_cells(start_board(), tile) if c[2] == rot)
+            if cells:
+                yield pytest.param(tile, cells[0], id=f"{tile}-{rot}")
+
+
+@pytest.mark.parametrize(("tile", "cell"), list(_rotation_cases()))
+def test_figure_spots_use_board_orientation(tile, cell):
+    """Figure spots name slots after rotation (LOG_FORMAT: "in board orientation")."""
+    x, y, rot = cell
+    game = Game(players(2), Options(tileset="winter", farmers=True, abbot=True))
+    spots = game.figure_spots(Placement(x, y, rot), tile=tile)
+    followers = {
+        (s.feature, frozenset(s.slots)) for s in spots if s.kind == "follower" and s.at != "C"
+    }
+    want = {(seg["kind"], seg["slots"]) for seg in rotated_segments(tile, rot)}
+    assert followers == want
+    for spot in spots:
+        assert spot.at in spot.slots or spot.at == "C"
+    centre = TILE_TABLE[tile][2]
+    centre_spots = {(s.kind, s.feature) for s in spots if s.at == "C"}
+    if centre == "monastery":
+        assert centre_spots == {("follower", "monastery"), ("abbot", "monastery")}
+    elif centre == "garden":
+        assert centre_spots == {("abbot", "garden")}
+    else:
+        assert centre_spots == set()
