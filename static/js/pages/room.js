@@ -1,0 +1,347 @@
+// The room page (/r/{code}): lobby, game, results, for players and spectators alike.
+// It keeps one ClientState, feeds it from the socket, and redraws the parts that show it.
+import { loadCatalog } from '../net/api.js';
+import { connectRoom } from '../net/socket.js';
+import { tokenFor, saveToken, savedName, saveName } from '../net/identity.js';
+import { createBoardView } from '../board/view.js';
+import { figurePoint } from '../board/segmap.js';
+import { rotateSlot } from '../board/slots.js';
+import * as st from '../state.js';
+import { byId, h, fill, toast } from '../ui/dom.js';
+import { renderPlayers } from '../ui/players.js';
+import { renderTray } from '../ui/tray.js';
+import { renderBag } from '../ui/bag.js';
+import { renderLog } from '../ui/log.js';
+import { appendChat, setupChatForm } from '../ui/chat.js';
+import { renderLobby } from '../ui/lobby.js';
+import { renderResults } from '../ui/results.js';
+import { featureOf, renderInspector } from '../ui/inspector.js';
+import { signalTurn, isMuted, setMuted } from '../ui/signal.js';
+import { eventText } from '../ui/words.js';
+import { openLearn } from '../ui/learn.js';
+
+const code = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '').toLowerCase();
+const TITLE = `Room ${code.toUpperCase()} · Winter Carcassonne`;
+const s = st.createState(code);
+// after a finished game the page shows the results, the board, or the lobby (rematch)
+const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unread: 0,
+  /** @type {{x: number, y: number, slots: string[]}|null} */ inspected: null, hover: null };
+const catalog = await loadCatalog();
+const view = createBoardView(/** @type {HTMLCanvasElement} */ (byId('board')), {
+  onTap: tap, onHover: hover, onRotate: () => act.rotate(),
+});
+view.update({ catalog });
+
+const link = connectRoom(code, () => ({ token: tokenFor(code), name: savedName() }), {
+  onState: receiveState,
+  onMessage: receiveMessage,
+  onLink: (state, detail) => {
+    s.link = state;
+    const el = byId('link-state');
+    el.dataset.link = state;
+    el.textContent = { connecting: 'Connecting…', online: 'Online', offline: 'Reconnecting…', gone: detail ?? 'Gone' }[state];
+  },
+});
+
+/** @type {Record<string, (...a: any[]) => void>} */
+const act = {
+  rotate() {
+    st.rotate(s);
+    render();
+  },
+  takeBack() {
+    st.takeBack(s);
+    render();
+  },
+  confirm() {
+    const msg = st.placeMessage(s);
+    if (!msg || s.turn.sent) return;
+    if (!link.send(msg)) return toast('Not connected: your move was not sent.', 'error');
+    s.turn.sent = true;
+    render();
+  },
+  chooseSpot(i) {
+    st.chooseSpot(s, i);
+    render();
+  },
+  returnAbbot(on) {
+    st.setReturnAbbot(s, on);
+    render();
+  },
+};
+
+const lobbyActions = {
+  takeSeat(seat, name, color) {
+    saveName(name);
+    link.send({ type: 'take_seat', seat, name, color });
+  },
+  leaveSeat: () => link.send({ type: 'leave_seat' }),
+  removeSeat: (seat) => link.send({ type: 'remove_seat', seat }),
+  setOptions: (patch) => link.send({ type: 'set_options', ...patch }),
+  start: () => link.send({ type: 'start' }),
+  learn: () => openLearn(catalog),
+  copyLink,
+  showResults: () => show('results'),
+};
+
+function receiveState(server) {
+  const before = s.game;
+  st.applyServerState(s, server);
+  if (s.game && (!before || before.id !== s.game.id)) {
+    ui.fitted = false;
+    ui.after = 'results';
+  }
+  if (before && s.game && before.id === s.game.id) flashNewEvents(before, s.game);
+  render();
+}
+
+function receiveMessage(msg) {
+  switch (msg.type) {
+    case 'welcome':
+    case 'you':
+      s.you = msg.you;
+      render();
+      break;
+    case 'seated':
+      if (msg.token) saveToken(code, msg.token);
+      s.you = msg.you;
+      render();
+      break;
+    case 'chat-history':
+      fill(byId('chat-list'));
+      msg.chat.forEach((line) => appendChat(byId('chat-list'), line));
+      break;
+    case 'chat':
+      appendChat(byId('chat-list'), msg);
+      if (ui.tab !== 'chat') {
+        ui.unread++;
+        byId('chat-unread').hidden = false;
+        byId('chat-unread').textContent = String(ui.unread);
+      }
+      break;
+    case 'error':
+      toast(msg.message, 'error');
+      if (s.turn.sent) s.turn.sent = false;
+      if (msg.code === 'stale_turn') link.send({ type: 'sync' });
+      render();
+      break;
+    default:
+      break;
+  }
+}
+
+/** Completed features of the last turn flash in their owner's colour with the points. */
+function flashNewEvents(before, game) {
+  const fresh = game.events.slice(before.events.length).filter((e) => !e.final);
+  if (!fresh.length) return;
+  const now = performance.now();
+  const flashes = fresh.map((e) => ({
+    parts: eventParts(e, game), points: e.points, start: now,
+    color: game.players[e.players[0]]?.color ?? 'yellow',
+  }));
+  view.update({ flashes: [...view.scene.flashes.filter((f) => now - f.start < 3000), ...flashes] });
+  for (const e of fresh) toast(eventText(e, game.players));
+}
+
+/** The parts of a scored feature: from features() when sent, else its kind on each cell. */
+function eventParts(e, game) {
+  const cells = (e.cells ?? []).map(([x, y]) => ({ x, y }));
+  const match = (game.features ?? []).find((f) => f.kind === e.feature
+    && f.parts.length && cells.every((c) => f.parts.some((p) => p.x === c.x && p.y === c.y)));
+  if (match) return match.parts;
+  const centre = ['monastery', 'garden', 'abbot'].includes(e.feature);
+  return cells.map(({ x, y }) => {
+    const placed = game.board.find((b) => b.x === x && b.y === y);
+    const def = placed && catalog[placed.tile];
+    const slots = centre || !def ? ['C'] : def.segments.filter((seg) => seg.kind === e.feature)
+      .flatMap((seg) => seg.slots.map((slot) => rotateSlot(slot, placed.rot)));
+    return { x, y, slots };
+  });
+}
+
+function tap(c) {
+  if (st.isMyTurn(s) && !s.turn.sent) {
+    const p = s.turn.pending;
+    if (p && p.x === c.x && p.y === c.y) {
+      const i = spotAt(c);
+      if (i !== null) return act.chooseSpot(i === s.turn.spot ? -1 : i);
+    }
+    if (st.tapCell(s, c.x, c.y)) return render();
+  }
+  inspect(view.segmentAt(c));
+}
+
+/** The figure target under a point of the pending tile, or null. */
+function spotAt(c) {
+  const legal = st.pendingLegal(s);
+  const p = s.turn.pending;
+  if (!legal || !p) return null;
+  const def = catalog[s.game.drawn_tile];
+  let best = null;
+  let bestD = 0.17;
+  legal.spots.forEach((spot, i) => {
+    const [u, v] = figurePoint(def, p.rot, spot.at);
+    const d = Math.hypot(u - c.u, v - c.v);
+    if (d < bestD) [best, bestD] = [i, d];
+  });
+  return best;
+}
+
+function hover(c) {
+  ui.hover = c;
+  inspect(c ? view.segmentAt(c) : null);
+}
+
+function inspect(seg) {
+  const f = seg ? featureOf(s.game?.features, seg) : null;
+  ui.inspected = seg;
+  renderInspector(byId('inspector'), f, s.game?.players ?? []);
+  view.update(scene());
+}
+
+function scene() {
+  const g = s.game;
+  if (!g) return { board: [], figures: [], legalCells: [], ghost: null, pending: null, spots: [], last: null, trace: [] };
+  const mine = st.isMyTurn(s);
+  const p = s.turn.pending;
+  const legal = st.pendingLegal(s);
+  let ghost = null;
+  const hv = ui.hover;
+  if (mine && !p && hv) {
+    const rot = st.preferredRot(s, hv.x, hv.y);
+    if (rot !== null) ghost = { x: hv.x, y: hv.y, tile: g.drawn_tile, rot };
+  }
+  const f = ui.inspected ? featureOf(g.features, ui.inspected) : null;
+  return {
+    board: g.board,
+    figures: g.figures,
+    colors: st.playerColors(s),
+    last: g.last,
+    legalCells: mine && !p ? st.legalCells(s) : [],
+    ghost,
+    pending: p ? { ...p, tile: g.drawn_tile } : null,
+    spots: legal?.spots ?? [],
+    chosenSpot: s.turn.spot,
+    myColor: g.players[st.myPlayer(s)]?.color ?? 'red',
+    trace: f ? f.parts : ui.inspected ? [ui.inspected] : [],
+  };
+}
+
+function render() {
+  const g = s.game;
+  const room = s.room;
+  byId('room-code').textContent = code.toUpperCase();
+  view.update(scene());
+  if (g && !ui.fitted && g.board.length) {
+    view.fit();
+    ui.fitted = true;
+  }
+  const lobbyOpen = !!room && room.status === 'lobby' && (!g || !g.finished || ui.after === 'lobby');
+  byId('lobby').hidden = !lobbyOpen;
+  if (lobbyOpen) renderLobby(byId('lobby-panel'), s, lobbyActions, savedName());
+  const resultsOpen = !!g?.finished && ui.after === 'results';
+  byId('results').hidden = !resultsOpen;
+  if (resultsOpen) {
+    renderResults(byId('results'), g, {
+      rematch: s.you.seat !== null ? () => show('lobby') : null,
+      close: () => show('board'),
+    });
+  }
+  renderPlayers(byId('players'), s);
+  renderTray(byId('tray'), s, catalog, act);
+  renderLog(byId('log'), g);
+  byId('tiles-left').textContent = g ? String(g.tiles_left) : '';
+  if (ui.tab === 'bag' && g) renderBag(byId('bag'), catalog, g.bag);
+  renderBanner();
+  const mine = st.isMyTurn(s);
+  signalTurn(mine, TITLE, ui.wasMyTurn);
+  ui.wasMyTurn = mine;
+  document.body.dataset.mode = !g ? 'lobby' : g.finished ? 'finished' : 'playing';
+  document.body.dataset.myTurn = String(mine);
+  window.__game = { state: s, scene: view.scene, camera: view.camera, frames: view.renderer.frames };
+}
+
+function renderBanner() {
+  const g = s.game;
+  const el = byId('banner');
+  if (!g) return fill(el);
+  if (g.finished) {
+    return fill(el, h('span', null, 'Game over'),
+      h('button.small', { type: 'button', onclick: () => show('results') }, 'Results'),
+      s.you.seat !== null ? h('button.small.gold', { type: 'button', onclick: () => show('lobby') }, 'Rematch') : null);
+  }
+  const who = g.players[g.current_player];
+  const mine = st.isMyTurn(s);
+  fill(el, h('span.turn-chip', { class: `c-${who.color}` }),
+    h('span', null, mine ? 'Your turn' : `${who.name}'s turn`),
+    h('span.muted-light', null, ` · turn ${g.turn + 1} · ${g.tiles_left} tiles left`),
+    s.you.host ? h('button.small.ghost', { type: 'button', title: 'End the game now and score it',
+      dataset: { action: 'end-game' },
+      onclick: () => confirm('End the game now? It will be scored as if the bag were empty.')
+        && link.send({ type: 'end_game', turn: g.turn }) }, 'End') : null);
+  el.classList.toggle('mine', mine);
+}
+
+/** After a finished game: show the results, the board or the lobby. */
+function show(what) {
+  ui.after = what;
+  render();
+}
+
+function copyLink() {
+  const url = `${location.origin}/r/${code}`;
+  navigator.clipboard?.writeText(url).then(() => toast('Invite link copied.'), () => toast(url));
+}
+
+function selectTab(tab) {
+  ui.tab = tab;
+  for (const b of document.querySelectorAll('[data-tab]')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
+  for (const p of document.querySelectorAll('[data-pane]')) p.hidden = p.dataset.pane !== tab;
+  if (tab === 'chat') {
+    ui.unread = 0;
+    byId('chat-unread').hidden = true;
+  }
+  render();
+}
+
+function toggleSound() {
+  setMuted(!isMuted());
+  const b = byId('sound');
+  b.classList.toggle('muted', isMuted());
+  b.setAttribute('aria-pressed', String(!isMuted()));
+}
+
+function key(e) {
+  const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement
+    || e.target instanceof HTMLTextAreaElement;
+  if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+  const k = e.key.toLowerCase();
+  if (k === 'r') act.rotate();
+  else if (k === 'enter') act.confirm();
+  else if (k === 'escape') {
+    if (!byId('help').hidden) byId('help').hidden = true;
+    else act.takeBack();
+  } else if (k === 'f') view.fit();
+  else if (k === '+' || k === '=') view.zoom(1.25);
+  else if (k === '-') view.zoom(0.8);
+  else if (k === 'm') toggleSound();
+  else if (k === '?') byId('help').hidden = false;
+  else if (/^[0-9]$/.test(k)) act.chooseSpot(Number(k) - 1);
+  else return;
+  e.preventDefault();
+}
+
+setupChatForm(/** @type {HTMLFormElement} */ (byId('chat-form')), (text) => link.send({ type: 'chat', text }));
+for (const b of document.querySelectorAll('[data-tab]')) b.addEventListener('click', () => selectTab(b.dataset.tab));
+byId('copy-link').addEventListener('click', copyLink);
+byId('sound').addEventListener('click', toggleSound);
+byId('help-btn').addEventListener('click', () => { byId('help').hidden = false; });
+byId('help').addEventListener('click', (e) => {
+  if (e.target === byId('help') || e.target.closest('[data-close]')) byId('help').hidden = true;
+});
+byId('zoom-in').addEventListener('click', () => view.zoom(1.25));
+byId('zoom-out').addEventListener('click', () => view.zoom(0.8));
+byId('fit').addEventListener('click', () => view.fit());
+document.addEventListener('keydown', key);
+byId('sound').classList.toggle('muted', isMuted());
+render();

@@ -1,0 +1,179 @@
+// The client's state as one plain object, and the pure functions that change it.
+// No DOM here, and no rules: legal placements and figure spots come from the server;
+// these functions only choose among them. Tests import this module directly.
+
+/**
+ * @typedef {{kind: string, at: string, feature: string, slots: string[]}} Spot
+ * @typedef {{x: number, y: number, rot: number, spots: Spot[]}} Legal
+ * @typedef {{x: number, y: number, rot: number}} Choice
+ * @typedef {object} Turn what the player is choosing; nothing is sent before confirm
+ * @property {number} forTurn the game turn these choices belong to
+ * @property {number} rot preview rotation of the drawn tile
+ * @property {Choice|null} pending the placement chosen on the board
+ * @property {number} spot index into the pending placement's spots, -1 for no figure
+ * @property {boolean} returnAbbot take the abbot back instead of placing a figure
+ * @property {boolean} sent confirmed and sent, waiting for the server
+ * @typedef {object} ClientState
+ * @property {string} code room code
+ * @property {'connecting'|'online'|'offline'|'gone'} link
+ * @property {{seat: number|null, host: boolean, name: string}} you
+ * @property {any} room the server's room view
+ * @property {any} game the server's game view (null before the first game)
+ * @property {{name: string, color: string|null, text: string, at: string}[]} chat
+ * @property {Turn} turn
+ */
+
+/** @param {string} code @returns {ClientState} */
+export function createState(code) {
+  return {
+    code,
+    link: 'connecting',
+    you: { seat: null, host: false, name: '' },
+    room: null,
+    game: null,
+    chat: [],
+    turn: freshTurn(-1),
+  };
+}
+
+/** @returns {Turn} */
+export function freshTurn(forTurn) {
+  return { forTurn, rot: 0, pending: null, spot: -1, returnAbbot: false, sent: false };
+}
+
+/**
+ * Take in the server's public state; a new turn clears the choices of the old one.
+ * @param {ClientState} s @param {{room: any, game: any}} server
+ */
+export function applyServerState(s, server) {
+  s.room = server.room;
+  s.game = server.game;
+  const turn = s.game ? s.game.turn : -1;
+  if (turn !== s.turn.forTurn) s.turn = freshTurn(turn);
+}
+
+/** Index of the viewer in the game's player list, or -1 (spectator, or not in this game). */
+export function myPlayer(s) {
+  if (!s.game || s.you.seat === null) return -1;
+  return s.game.seats.indexOf(s.you.seat);
+}
+
+/** True when the viewer must place the drawn tile now. */
+export function isMyTurn(s) {
+  const g = s.game;
+  return !!g && !g.finished && !!g.drawn_tile && g.current_player === myPlayer(s) && myPlayer(s) >= 0;
+}
+
+/** @returns {Legal[]} */
+function legal(s) {
+  return isMyTurn(s) ? s.game.legal ?? [] : [];
+}
+
+/** Every cell where the drawn tile fits in some rotation. */
+export function legalCells(s) {
+  const seen = new Map();
+  for (const l of legal(s)) seen.set(`${l.x},${l.y}`, { x: l.x, y: l.y });
+  return [...seen.values()];
+}
+
+/** The rotations that fit at a cell, ascending. */
+export function rotationsAt(s, x, y) {
+  return legal(s).filter((l) => l.x === x && l.y === y).map((l) => l.rot).sort((a, b) => a - b);
+}
+
+/** The rotation to show at a cell: the preview rotation if it fits, else the next that does. */
+export function preferredRot(s, x, y, from = s.turn.rot) {
+  const rots = rotationsAt(s, x, y);
+  if (!rots.length) return null;
+  return rots.find((r) => r >= from) ?? rots[0];
+}
+
+/**
+ * A tap on a cell: choose it, or, when it is already chosen, turn the tile to the next
+ * rotation that fits there. Returns false when the cell takes no placement.
+ */
+export function tapCell(s, x, y) {
+  if (s.turn.sent) return false;
+  const p = s.turn.pending;
+  if (p && p.x === x && p.y === y) {
+    rotate(s);
+    return true;
+  }
+  const rot = preferredRot(s, x, y);
+  if (rot === null) return false;
+  s.turn.pending = { x, y, rot };
+  s.turn.rot = rot;
+  s.turn.spot = -1;
+  s.turn.returnAbbot = false;
+  return true;
+}
+
+/** Rotate the chosen placement (to the next rotation that fits), or the preview. */
+export function rotate(s) {
+  if (s.turn.sent) return;
+  const p = s.turn.pending;
+  if (!p) {
+    s.turn.rot = (s.turn.rot + 90) % 360;
+    return;
+  }
+  const next = preferredRot(s, p.x, p.y, p.rot + 90);
+  if (next !== null && next !== p.rot) {
+    s.turn.pending = { ...p, rot: next };
+    s.turn.rot = next;
+    s.turn.spot = -1;
+  }
+}
+
+/** The legal entry of the chosen placement (with its figure spots). @returns {Legal|null} */
+export function pendingLegal(s) {
+  const p = s.turn.pending;
+  if (!p) return null;
+  return legal(s).find((l) => l.x === p.x && l.y === p.y && l.rot === p.rot) ?? null;
+}
+
+/** Choose a figure spot by index, or -1 for none (choosing a figure cancels the abbot return). */
+export function chooseSpot(s, index) {
+  const spots = pendingLegal(s)?.spots ?? [];
+  if (s.turn.sent || index >= spots.length) return;
+  s.turn.spot = index;
+  if (index >= 0) s.turn.returnAbbot = false;
+}
+
+/** Take the abbot back this turn instead of placing a figure. */
+export function setReturnAbbot(s, on) {
+  if (s.turn.sent || !s.game?.can_return_abbot) return;
+  s.turn.returnAbbot = on;
+  if (on) s.turn.spot = -1;
+}
+
+/** Undo the placement choice (before confirm). */
+export function takeBack(s) {
+  if (s.turn.sent) return;
+  s.turn.pending = null;
+  s.turn.spot = -1;
+  s.turn.returnAbbot = false;
+}
+
+/**
+ * The `place` message for the current choices, or null when nothing is chosen.
+ * @returns {object|null}
+ */
+export function placeMessage(s) {
+  const l = pendingLegal(s);
+  if (!l) return null;
+  const spot = s.turn.spot >= 0 ? l.spots[s.turn.spot] : null;
+  return {
+    type: 'place',
+    turn: s.game.turn,
+    x: l.x,
+    y: l.y,
+    rot: l.rot,
+    meeple: spot ? { kind: spot.kind, at: spot.at } : null,
+    return_abbot: s.turn.returnAbbot,
+  };
+}
+
+/** The player index -> colour list of the game. */
+export function playerColors(s) {
+  return s.game ? s.game.players.map((p) => p.color) : [];
+}

@@ -1,0 +1,49 @@
+// A tiny element builder. Strings always become text nodes (never HTML), so names and chat
+// lines from other players cannot inject markup.
+
+/**
+ * @param {string} tag e.g. "li" or "button.primary"
+ * @param {Record<string, any>|null} [attrs] properties (className, onclick, dataset ...)
+ * @param {...(Node|string|number|null|undefined|false)} children
+ * @returns {HTMLElement}
+ */
+export function h(tag, attrs, ...children) {
+  const [name, ...classes] = tag.split('.');
+  const el = document.createElement(name);
+  if (classes.length) el.className = classes.join(' ');
+  for (const [key, value] of Object.entries(attrs ?? {})) {
+    if (key === 'dataset') Object.assign(el.dataset, value);
+    else if (key === 'class') el.className = [el.className, value].filter(Boolean).join(' ');
+    else if (key.startsWith('aria-') || key === 'role' || key === 'for') el.setAttribute(key, value);
+    else el[key] = value;
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(typeof child === 'object' ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** @param {string} id @returns {HTMLElement} */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`#${id} is missing`);
+  return el;
+}
+
+/** Replace all children of `el`. */
+export function fill(el, ...children) {
+  el.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+/** A short notice at the bottom of the screen. */
+export function toast(text, kind = '') {
+  const el = h('div.toast', { role: 'status', class: kind }, text);
+  document.body.append(el);
+  setTimeout(() => el.remove(), 3500);
+}
+
+/** A colour chip for a player colour. */
+export function chip(color) {
+  return h('span.chip', { class: `c-${color}`, 'aria-hidden': 'true' });
+}

@@ -1,0 +1,94 @@
+// The lobby: seats, names, colours, the options and the start button.
+import { h, fill, chip } from './dom.js';
+
+export const COLORS = ['red', 'blue', 'green', 'yellow', 'black'];
+
+/**
+ * @typedef {object} LobbyActions
+ * @property {(seat: number, name: string, color: string) => void} takeSeat
+ * @property {() => void} leaveSeat
+ * @property {(seat: number) => void} removeSeat
+ * @property {(patch: object) => void} setOptions
+ * @property {() => void} start
+ * @property {() => void} learn
+ * @property {() => void} copyLink
+ * @property {() => void} showResults
+ */
+
+/**
+ * @param {HTMLElement} el
+ * @param {import('../state.js').ClientState} s
+ * @param {LobbyActions} act
+ * @param {string} savedName
+ */
+export function renderLobby(el, s, act, savedName) {
+  const room = s.room;
+  if (!room) return fill(el);
+  const host = s.you.host;
+  const seated = s.you.seat !== null;
+  const taken = room.seats.filter((x) => x.taken).map((x) => x.color);
+  const free = COLORS.filter((c) => !taken.includes(c));
+  const nameInput = h('input', { id: 'seat-name', name: 'name', maxLength: 24, value: savedName,
+    placeholder: 'Your name', autocomplete: 'nickname' });
+  const colorSelect = h('select', { id: 'seat-color', name: 'color' },
+    ...free.map((c) => h('option', { value: c }, c[0].toUpperCase() + c.slice(1))));
+  const seats = room.seats.map((seat) => seatRow(seat, s, act, () => [nameInput.value.trim(), colorSelect.value], host));
+  const count = room.seats.filter((x) => x.taken).length;
+  fill(el,
+    h('div.lobby-head', null,
+      h('h2', null, `Room ${room.code.toUpperCase()}${room.games_played ? ' · rematch' : ''}`),
+      h('button.ghost', { type: 'button', onclick: act.copyLink, dataset: { action: 'copy-link' } }, 'Copy invite link')),
+    !seated ? h('div.sit-form', null,
+      h('div', null, h('label', { for: 'seat-name' }, 'Your name'), nameInput),
+      h('div', null, h('label', { for: 'seat-color' }, 'Colour'), colorSelect)) : null,
+    h('ol.seats', null, ...seats),
+    optionsBlock(room.options, host, act),
+    h('div.lobby-actions', null,
+      host ? h('button.gold', { type: 'button', onclick: act.start, disabled: count < 2,
+        dataset: { action: 'start' } }, count < 2 ? 'Waiting for a second player…' : `Start the game (${count} players)`)
+        : h('p.muted', null, room.host_online ? 'The host starts the game when everyone is seated.' : 'Waiting for the host…'),
+      seated ? h('button.ghost', { type: 'button', onclick: act.leaveSeat, dataset: { action: 'leave-seat' } }, 'Leave my seat') : null,
+      h('button.ghost', { type: 'button', onclick: act.learn, dataset: { action: 'learn' } }, 'Learn the rules'),
+      s.game?.finished ? h('button.ghost', { type: 'button', onclick: act.showResults }, 'Last results') : null),
+    room.spectators?.count ? h('p.muted.watchers', null,
+      `Watching: ${room.spectators.names.join(', ')}`) : null);
+}
+
+function seatRow(seat, s, act, read, host) {
+  const mine = seat.seat === s.you.seat;
+  if (!seat.taken) {
+    return h('li.seat.free', { dataset: { seat: String(seat.seat) } },
+      h('span.chip.empty'), h('span.sname.muted', null, 'Free seat'),
+      s.you.seat === null ? h('button.primary', { type: 'button', dataset: { action: 'sit' },
+        onclick: () => {
+          const [name, color] = read();
+          act.takeSeat(seat.seat, name || 'Player', color);
+        } }, 'Sit here') : null);
+  }
+  return h('li.seat', { dataset: { seat: String(seat.seat) }, class: mine ? 'mine' : '' },
+    chip(seat.color),
+    h('span.sname', null, seat.name, mine ? h('span.you', null, ' (you)') : null,
+      seat.host ? h('span.badge', null, 'host') : null),
+    h('span.presence', { class: seat.presence === 'online' ? 'on' : 'off', title: seat.presence ?? '' }),
+    host && !mine ? h('button.icon.ghost', { type: 'button', title: 'Free this seat',
+      onclick: () => act.removeSeat(seat.seat) }, '×') : null);
+}
+
+function optionsBlock(o, host, act) {
+  if (!host) {
+    return h('p.options-summary', null, `${o.tileset === 'winter' ? 'Winter Edition, 84 tiles' : 'Classic, 72 tiles'} · ` +
+      `${o.farmers ? 'with farmers' : 'no farmers'} · ${o.abbot ? 'with The Abbot' : 'no abbot'} · ${o.seats} seats`);
+  }
+  const check = (key, label) => h('label.check', null,
+    h('input', { type: 'checkbox', checked: o[key], onchange: (e) => act.setOptions({ [key]: e.target.checked }),
+      dataset: { option: key } }), label);
+  return h('div.options', null,
+    h('div', null, h('label', { for: 'opt-tileset' }, 'Tiles'),
+      h('select', { id: 'opt-tileset', onchange: (e) => act.setOptions({ tileset: e.target.value }) },
+        h('option', { value: 'winter', selected: o.tileset === 'winter' }, 'Winter Edition (84)'),
+        h('option', { value: 'classic', selected: o.tileset === 'classic' }, 'Classic (72)'))),
+    h('div', null, h('label', { for: 'opt-seats' }, 'Seats'),
+      h('select', { id: 'opt-seats', onchange: (e) => act.setOptions({ seats: Number(e.target.value) }) },
+        ...[2, 3, 4, 5].map((n) => h('option', { value: n, selected: o.seats === n }, String(n))))),
+    check('farmers', 'Farmers'), check('abbot', 'The Abbot'));
+}

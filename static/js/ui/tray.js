@@ -1,0 +1,67 @@
+// The turn tray under the board: the drawn tile, rotate, figure choice, take back, confirm.
+import { h, fill } from './dom.js';
+import { drawTilePreview } from './bag.js';
+import { spotText } from './words.js';
+import { isMyTurn, pendingLegal, myPlayer } from '../state.js';
+
+/**
+ * @typedef {object} TrayActions
+ * @property {() => void} rotate
+ * @property {() => void} takeBack
+ * @property {() => void} confirm
+ * @property {(i: number) => void} chooseSpot
+ * @property {(on: boolean) => void} returnAbbot
+ */
+
+/**
+ * @param {HTMLElement} el
+ * @param {import('../state.js').ClientState} s
+ * @param {Record<string, any>} catalog
+ * @param {TrayActions} act
+ */
+export function renderTray(el, s, catalog, act) {
+  const g = s.game;
+  el.hidden = !g || g.finished || !g.drawn_tile;
+  if (el.hidden) return;
+  const mine = isMyTurn(s);
+  const t = s.turn;
+  const rot = t.pending ? t.pending.rot : mine ? t.rot : 0;
+  const preview = h('canvas.drawn-tile', { width: 88, height: 88, title: 'Rotate (R)',
+    'aria-label': `Drawn tile ${g.drawn_tile}`, onclick: mine ? act.rotate : null });
+  drawTilePreview(preview, g.drawn_tile, catalog[g.drawn_tile], rot);
+  const who = mine ? 'Your tile' : `${g.players[g.current_player]?.name ?? ''}'s tile`;
+  const drawn = h('div.drawn', { dataset: { tile: g.drawn_tile, rot: String(rot) } }, preview,
+    h('span.who', null, who));
+  if (!mine) {
+    const watching = myPlayer(s) < 0 ? 'You are watching.' : 'Wait for your turn.';
+    fill(el, drawn, h('div.turn-body', null, h('p.hint', null,
+      `${g.players[g.current_player]?.name} is placing this tile. ${watching}`)));
+    return;
+  }
+  const legal = pendingLegal(s);
+  const button = (label, action, extra = {}) => h('button', { type: 'button', onclick: action,
+    dataset: { action: label.toLowerCase().replace(/\W+/g, '-') }, ...extra }, label);
+  const actions = h('div.actions', null,
+    button('↻ Rotate', act.rotate, { title: 'Rotate (R, right-click, or tap the tile again)', disabled: t.sent }),
+    button('Take back', act.takeBack, { disabled: !t.pending || t.sent, title: 'Take back (Esc)' }),
+    button('Confirm', act.confirm, { class: 'primary', disabled: !legal || t.sent, title: 'Confirm (Enter)' }));
+  fill(el, drawn, h('div.turn-body', null, h('p.hint', null, hint(s, legal)), legal ? figureChoices(s, legal, act) : null), actions);
+}
+
+function hint(s, legal) {
+  if (s.turn.sent) return 'Sent…';
+  if (!legal) return 'Your turn: tap a glowing square to place the tile. Tap it again to turn it.';
+  if (!legal.spots.length) return 'No figure can go on this tile. Confirm, or take it back.';
+  return 'Put a figure on a circle (or pick one below), or none. Then confirm.';
+}
+
+function figureChoices(s, legal, act) {
+  const options = [{ label: 'No figure', i: -1 }, ...legal.spots.map((spot, i) => ({ label: spotText(spot), i }))];
+  const group = h('div.spots', { role: 'radiogroup', 'aria-label': 'Figure' }, ...options.map(({ label, i }) =>
+    h('button.spot', { type: 'button', role: 'radio', 'aria-checked': String(s.turn.spot === i && !s.turn.returnAbbot),
+      dataset: { spot: String(i) }, onclick: () => act.chooseSpot(i), disabled: s.turn.sent }, label)));
+  if (!s.game.can_return_abbot) return group;
+  const box = h('input', { type: 'checkbox', checked: s.turn.returnAbbot, disabled: s.turn.sent,
+    onchange: (e) => act.returnAbbot(e.target.checked), dataset: { action: 'return-abbot' } });
+  return h('div', null, group, h('label.check', null, box, 'Take my abbot back (scores now)'));
+}
