@@ -788,8 +788,9 @@ class Game:
         return other.scores
 
     def copy(self, shuffle: random.Random | None = None) -> Game:
-        """An independent copy. With `shuffle`, the unseen tiles are reshuffled by it, so a
-        bot searching the copy never learns the real order (the drawn tile stays)."""
+        """An independent copy. With `shuffle`, the unseen tiles are shuffled anew by it from
+        their public counts, so a bot searching the copy never learns the real order (the
+        drawn tile stays drawn)."""
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.board = self.board.copy()
@@ -803,16 +804,17 @@ class Game:
         other._centre_figures = dict(self._centre_figures)
         other._abbot_at = list(self._abbot_at)
         other._placements_cache = None
-        if self._order is not None:
-            other._order = list(self._order)
-            if shuffle is not None:
-                shuffle.shuffle(other._order)
-        elif shuffle is not None and not self.finished:
-            # A log-driven game becomes a seeded one: the copy draws for itself.
+        if shuffle is not None and not self.finished:
+            # Built from the public counts, never from the real order, so what a bot does
+            # with the copy depends on public facts and its own generator alone.
             order = [t for t, n in sorted(self.bag.items()) for _ in range(n)]
             shuffle.shuffle(order)
             other._order = order
-            other._draw()
+            if other.drawn_tile is None:
+                # A log-driven game becomes a seeded one: the copy draws for itself.
+                other._draw()
+        elif self._order is not None:
+            other._order = list(self._order)
         return other
 
     # -- move logs (see log.py) ------------------------------------------------------------
