@@ -1,0 +1,699 @@
+"""Load the real server over real websockets and print what it sustains.
+
+    .venv/bin/python bench/server.py                          # both shapes, SQLite then PostgreSQL
+    .venv/bin/python bench/server.py --db sqlite --shape human --rooms 1000 --duration 60
+    .venv/bin/python bench/server.py --db postgres --shape full --rates 200,400,800,1200
+    .venv/bin/python bench/server.py --db sqlite --shape full --profile /tmp/full.txt
+
+It starts `python -m app` (uvicorn) as a subprocess on a free loopback port, on a fresh SQLite
+file or a fresh PostgreSQL database at 127.0.0.1:5432 (dropped afterwards), then drives rooms
+the way browsers do: `POST /api/rooms`, `/ws/{code}`, hello, take_seat, start, place.
+
+Shapes:
+- `human`: many rooms (1,000 by default) of 2-5 players and 1-2 spectators each (5,000 sockets),
+  each room placing a tile every 10 s (moves spread evenly in time).
+- `full`: fewer rooms (2 players + 1 spectator), the total move rate raised stage by stage
+  until the p99 latency crosses 100 ms (or the server falls behind the target rate).
+
+Per stage it reports: accepted moves per second, latency from a player's intent (the `place`
+frame sent) to the diff that carries it arriving at every client of the room (p50, p99, max),
+server CPU (of one core) and peak RSS, bytes per move diff against bytes per full snapshot, and
+errors (error frames, unexpected closes, stalls; must be 0). Finished games are restarted by
+their host (a rematch), so rooms play on. Every loop is bounded in time; everything stays on
+127.0.0.1. The load generator runs in this process on the same 2 cores, so its own CPU is
+printed too: at full speed the two compete.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import contextlib
+import json
+import os
+import random
+import resource
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from app.server.patch import apply  # noqa: E402  (the client-side JSON Patch, as tests use)
+
+PROTOCOL = 1
+COLORS = ("red", "blue", "green", "yellow", "black")
+PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# -- the server process ---------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    """A loopback TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def raise_nofile(want: int) -> int:
+    """Raise this process's open-file limit (children inherit it); returns the new soft one."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+    if soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+class Server:
+    """`python -m app` on a free port, with CPU and memory read from /proc."""
+
+    def __init__(self, database_url: str, log_path: Path, env: dict[str, str]) -> None:
+        self.database_url = database_url
+        self.port = free_port()
+        self.log_path = log_path
+        self.env = env
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60.0) -> None:
+        env = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            "DATABASE_URL": self.database_url,
+            "CARC_LOG_LEVEL": "warning",
+            **self.env,
+        }
+        log = self.log_path.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log, stderr=log
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"server exited with {self.proc.returncode}; see {self.log_path}"
+                )
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"server did not answer within {timeout} s")
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU seconds used by the server so far."""
+        assert self.proc is not None
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICKS
+
+    def memory_mb(self) -> tuple[float, float]:
+        """(current RSS, peak RSS) in MiB."""
+        assert self.proc is not None
+        rss = peak = 0.0
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                rss = int(line.split()[1]) / 1024
+            elif line.startswith("VmHWM:"):
+                peak = int(line.split()[1]) / 1024
+        return rss, peak
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@contextlib.contextmanager
+def database(kind: str, workdir: Path):
+    """Yield a fresh database URL of `kind` (sqlite or postgres); drop it afterwards."""
+    if kind == "sqlite":
+        yield f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
+        return
+    import asyncpg
+
+    name = f"bench_{secrets.token_hex(4)}"
+
+    async def admin(sql: str) -> None:
+        conn = await asyncpg.connect(database="postgres", **PG)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+    try:
+        yield f"postgresql+asyncpg://{PG['user']}@{PG['host']}:{PG['port']}/{name}"
+    finally:
+        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+# -- measurements ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    """What one stage measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    diff_bytes: list[int] = field(default_factory=list)
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] += 1
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+# -- the clients ----------------------------------------------------------------------------------
+
+
+class Conn:
+    """One websocket client. Every client parses every frame (to answer pings and time diffs);
+    only the room's tracker (the host) applies the diffs to keep the room's state."""
+
+    def __init__(self, room: RoomDriver, ws: Any, seat: int | None) -> None:
+        self.room = room
+        self.ws = ws
+        self.seat = seat
+        self.seq: int | None = None
+        self.tracker = False
+        self.reader: asyncio.Task[None] | None = None
+        self.snapshot_bytes: list[int] = []
+
+    async def send(self, **message: Any) -> None:
+        await self.ws.send(json.dumps(message, separators=(",", ":")))
+
+    async def read_until(self, kind: str, timeout: float = 30.0) -> dict[str, Any]:
+        """During set-up: read frames until one of `kind` (errors raise)."""
+        while True:
+            raw = await asyncio.wait_for(self.ws.recv(), timeout)
+            msg = self.handle(raw, time.perf_counter())
+            if msg["type"] == kind:
+                return msg
+            if msg["type"] == "error":
+                raise RuntimeError(f"set-up error: {msg}")
+
+    def handle(self, raw: str, now: float) -> dict[str, Any]:
+        msg = json.loads(raw)
+        kind = msg["type"]
+        room = self.room
+        if kind == "diff":
+            if self.seq is not None and msg["seq"] != self.seq + 1:
+                room.bench.stats.error("seq_gap")
+            self.seq = msg["seq"]
+            room.on_diff(self, msg, len(raw), now)
+        elif kind == "snapshot":
+            self.seq = msg["seq"]
+            self.snapshot_bytes.append(len(raw))
+            if self.tracker:
+                room.state = msg["state"]
+                room.on_state()
+        elif kind == "ping":
+            room.bench.spawn(self.send(type="pong"))
+        elif kind == "error":
+            room.bench.stats.error(f"error:{msg.get('code')}")
+            if room.sent and room.state is not None:
+                # Resync and carry on (the stage has failed anyway: errors must be 0).
+                room.sent.pop()
+                room.bench.spawn(room.by_seat[0].send(type="sync"))
+        return msg
+
+    async def read_forever(self) -> None:
+        try:
+            async for raw in self.ws:
+                self.handle(raw, time.perf_counter())
+        except websockets.ConnectionClosed:
+            pass
+        if not self.room.bench.closing:
+            self.room.bench.stats.error("closed")
+
+
+class RoomDriver:
+    """One room: its players (seat order), spectators, and the pace of its moves."""
+
+    def __init__(self, bench: Bench, index: int, players: int, spectators: int) -> None:
+        self.bench = bench
+        self.index = index
+        self.n_players = players
+        self.n_spectators = spectators
+        self.code = ""
+        self.conns: list[Conn] = []
+        self.by_seat: dict[int, Conn] = {}
+        self.state: dict[str, Any] | None = None
+        self.rng = random.Random(index)
+        # (turn the intent was made for, perf_counter when sent), in order.
+        self.sent: list[tuple[int, float]] = []
+        self.ready = asyncio.Event()
+        self.last_progress = time.perf_counter()
+        self.restarting = False
+
+    async def setup(self, http: httpx.AsyncClient) -> None:
+        resp = await http.post(
+            "/api/rooms", json={"name": "P0", "color": COLORS[0], "options": {"seats": 5}}
+        )
+        resp.raise_for_status()
+        body = resp.json()
+        self.code = body["code"]
+        host = await self.connect(0, token=body["token"], tracker=True)
+        for seat in range(1, self.n_players):
+            conn = await self.connect(seat)
+            await conn.send(type="take_seat", seat=seat, name=f"P{seat}", color=COLORS[seat])
+            await conn.read_until("seated")
+        for _ in range(self.n_spectators):
+            await self.connect(None)
+        for conn in self.conns:
+            conn.reader = asyncio.create_task(conn.read_forever())
+        await host.send(type="start")
+
+    async def connect(
+        self, seat: int | None, token: str | None = None, tracker: bool = False
+    ) -> Conn:
+        ws = await websockets.connect(
+            f"{self.bench.server.ws_url}/ws/{self.code}",
+            max_size=2**24,
+            open_timeout=60,
+            ping_interval=None,  # the app-level ping/pong is what the server watches
+            compression=None,
+        )
+        conn = Conn(self, ws, seat)
+        conn.tracker = tracker
+        name = f"P{seat}" if seat is not None else f"W{len(self.conns)}"
+        await conn.send(type="hello", protocol=PROTOCOL, token=token, name=name)
+        await conn.read_until("snapshot")
+        self.conns.append(conn)
+        if seat is not None:
+            self.by_seat[seat] = conn
+        return conn
+
+    @property
+    def game(self) -> dict[str, Any] | None:
+        return self.state["game"] if self.state else None
+
+    def on_diff(self, conn: Conn, msg: dict[str, Any], size: int, now: float) -> None:
+        new_turn = None
+        for op in msg["ops"]:
+            if op["path"] == "/game/turn":
+                new_turn = op["value"]
+                break
+        if new_turn is not None and self.sent:
+            # The intent this diff answers: the latest one made for an earlier turn.
+            i = bisect.bisect_left(self.sent, (new_turn, -1.0)) - 1
+            if i >= 0 and self.sent[i][0] < new_turn:
+                stats = self.bench.stats
+                stats.latencies.append(now - self.sent[i][1])
+                if conn.tracker:
+                    stats.moves += 1
+                    stats.diff_bytes.append(size)
+        if conn.tracker:
+            assert self.state is not None
+            self.state = apply(self.state, msg["ops"])
+            self.on_state()
+
+    def on_state(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        if game["finished"]:
+            if not self.restarting:
+                self.restarting = True
+                self.bench.spawn(self.by_seat[0].send(type="start"))
+            return
+        self.restarting = False
+        if self.sent and game["turn"] < self.sent[-1][0]:
+            self.sent.clear()  # a rematch: turns count from 0 again
+        if not self.sent or game["turn"] > self.sent[-1][0]:
+            self.last_progress = time.perf_counter()
+            self.ready.set()
+
+    async def play(self, interval: float, phase: float, stop_at: float) -> None:
+        """Place a tile every `interval` seconds (first after `phase`) until `stop_at`."""
+        loop = asyncio.get_running_loop()
+        next_at = loop.time() + phase
+        while True:
+            now = loop.time()
+            if next_at > now:
+                await asyncio.sleep(next_at - now)
+            if loop.time() >= stop_at:
+                return
+            try:
+                await asyncio.wait_for(self.ready.wait(), max(0.01, stop_at - loop.time()))
+            except TimeoutError:
+                return
+            # When behind, do not burst to catch up: the next move is one interval from now.
+            next_at = max(next_at + interval, loop.time())
+            self.ready.clear()
+            game = self.game
+            if game is None or game["finished"] or not game["legal"]:
+                continue
+            seat = game["seats"][game["current_player"]]
+            option = self.rng.choice(game["legal"])
+            meeple = None
+            if option["spots"] and self.rng.random() < 0.5:
+                spot = self.rng.choice(option["spots"])
+                meeple = {"kind": spot["kind"], "at": spot["at"]}
+            turn = game["turn"]
+            self.sent.append((turn, time.perf_counter()))
+            del self.sent[:-8]
+            await self.by_seat[seat].send(
+                type="place",
+                turn=turn,
+                x=option["x"],
+                y=option["y"],
+                rot=option["rot"],
+                meeple=meeple,
+            )
+
+
+class Bench:
+    """The rooms and their clients for one server."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.rooms: list[RoomDriver] = []
+        self.stats = Stats()
+        self.closing = False
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def spawn(self, coro: Any) -> None:
+        """Run `coro` in the background, keeping a reference until it is done."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def setup(self, shapes: list[tuple[int, int]], parallel: int = 40) -> float:
+        """Create one room per (players, spectators); returns the seconds it took."""
+        start = time.perf_counter()
+        self.rooms = [RoomDriver(self, i, p, s) for i, (p, s) in enumerate(shapes)]
+        gate = asyncio.Semaphore(parallel)
+        limits = httpx.Limits(max_connections=parallel)
+        async with httpx.AsyncClient(base_url=self.server.url, timeout=60, limits=limits) as http:
+
+            async def one(room: RoomDriver) -> None:
+                async with gate:
+                    await room.setup(http)
+
+            await asyncio.gather(*(one(room) for room in self.rooms))
+        # Wait until every game has started (the tracker saw it).
+        deadline = time.perf_counter() + 60
+        while any(room.game is None for room in self.rooms):
+            if time.perf_counter() > deadline:
+                raise RuntimeError("games did not start")
+            await asyncio.sleep(0.05)
+        return time.perf_counter() - start
+
+    @property
+    def sockets(self) -> int:
+        return sum(len(room.conns) for room in self.rooms)
+
+    async def stage(self, rate: float, seconds: float, warmup: float) -> dict[str, Any]:
+        """Play at `rate` moves/s in total for `warmup + seconds`; measure the last `seconds`."""
+        loop = asyncio.get_running_loop()
+        interval = len(self.rooms) / rate
+        stop_at = loop.time() + warmup + seconds
+        tasks = [
+            asyncio.create_task(room.play(interval, i * interval / len(self.rooms), stop_at))
+            for i, room in enumerate(self.rooms)
+        ]
+        await asyncio.sleep(warmup)
+        self.stats = Stats()
+        cpu0, own0, t0 = self.server.cpu_seconds(), own_cpu_seconds(), time.perf_counter()
+        await asyncio.gather(*tasks)
+        # Let the last diffs of the stage arrive (they count if they arrive within 1 s).
+        await asyncio.sleep(min(1.0, interval))
+        elapsed = time.perf_counter() - t0
+        cpu = self.server.cpu_seconds() - cpu0
+        own = own_cpu_seconds() - own0
+        stalled = sum(1 for room in self.rooms if time.perf_counter() - room.last_progress > 30)
+        if stalled:
+            self.stats.errors["stalled_rooms"] += stalled
+        lat = sorted(self.stats.latencies)
+        rss, peak = self.server.memory_mb()
+        return {
+            "target": rate,
+            "moves_per_s": self.stats.moves / elapsed,
+            "deliveries": len(lat),
+            "p50_ms": 1000 * percentile(lat, 0.50),
+            "p99_ms": 1000 * percentile(lat, 0.99),
+            "max_ms": 1000 * (lat[-1] if lat else float("nan")),
+            "server_cpu": cpu / elapsed,
+            "client_cpu": own / elapsed,
+            "rss_mb": rss,
+            "peak_rss_mb": peak,
+            "diff_bytes": statistics.mean(self.stats.diff_bytes) if self.stats.diff_bytes else 0,
+            "errors": dict(self.stats.errors),
+        }
+
+    async def snapshot_sizes(self, sample: int = 50) -> float:
+        """Mean size of a full snapshot now (the trackers of `sample` rooms ask for one)."""
+        rooms = self.rooms[:sample]
+        before = [len(room.by_seat[0].snapshot_bytes) for room in rooms]
+        for room in rooms:
+            await room.by_seat[0].send(type="sync")
+        deadline = time.perf_counter() + 10
+        while time.perf_counter() < deadline:
+            if all(
+                len(r.by_seat[0].snapshot_bytes) > b for r, b in zip(rooms, before, strict=True)
+            ):
+                break
+            await asyncio.sleep(0.05)
+        sizes = [r.by_seat[0].snapshot_bytes[-1] for r in rooms]
+        return statistics.mean(sizes)
+
+    async def close(self) -> None:
+        self.closing = True
+        for room in self.rooms:
+            for conn in room.conns:
+                with contextlib.suppress(Exception):
+                    await conn.ws.close()
+                if conn.reader is not None:
+                    conn.reader.cancel()
+
+
+# -- profiles -------------------------------------------------------------------------------------
+
+
+def start_profile(pid: int, seconds: float, out: Path) -> subprocess.Popen[bytes] | None:
+    """py-spy (raw collapsed stacks) on the server for `seconds`, or None when not installed."""
+    pyspy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(pyspy).exists():
+        print("  (py-spy not installed: pip install py-spy)")
+        return None
+    return subprocess.Popen(
+        [
+            pyspy,
+            "record",
+            "-p",
+            str(pid),
+            "-d",
+            str(int(seconds)),
+            "-r",
+            "97",
+            "-f",
+            "raw",
+            "-o",
+            str(out),
+            "--nonblocking",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def _frame_name(frame: str) -> str:
+    """`func (path/to/file.py:12)` -> `func (to/file.py)`."""
+    func, _, where = frame.partition(" (")
+    if not where:
+        return frame
+    path = where.rstrip(")").rsplit(":", 1)[0]
+    return f"{func} ({'/'.join(path.split('/')[-2:])})"
+
+
+def summarize_profile(path: Path, top: int = 25) -> str:
+    """Self and inclusive sample shares per function from py-spy's collapsed stacks."""
+    own: Counter[str] = Counter()
+    incl: Counter[str] = Counter()
+    total = 0
+    for line in path.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not stack:
+            continue
+        n = int(count)
+        total += n
+        frames = [_frame_name(f) for f in stack.split(";")]
+        own[frames[-1]] += n
+        for f in set(frames):
+            incl[f] += n
+    lines = [f"{total} samples", "", "self %  function"]
+    lines += [f"{100 * n / total:5.1f}  {f}" for f, n in own.most_common(top)]
+    lines += ["", "incl %  function"]
+    lines += [f"{100 * n / total:5.1f}  {f}" for f, n in incl.most_common(top)]
+    return "\n".join(lines)
+
+
+# -- the two shapes -------------------------------------------------------------------------------
+
+
+def fmt(row: dict[str, Any]) -> str:
+    return (
+        f"target {row['target']:7.1f}/s  accepted {row['moves_per_s']:7.1f}/s  "
+        f"latency p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms  "
+        f"max {row['max_ms']:6.1f} ms  ({row['deliveries']} deliveries)  "
+        f"server cpu {100 * row['server_cpu']:4.0f}%  client cpu {100 * row['client_cpu']:4.0f}%  "
+        f"rss {row['rss_mb']:.0f} MiB (peak {row['peak_rss_mb']:.0f})  "
+        f"diff {row['diff_bytes']:.0f} B  "
+        f"errors {sum(row['errors'].values())} {row['errors'] or ''}"
+    )
+
+
+async def human(server: Server, args: argparse.Namespace) -> None:
+    bench = Bench(server)
+    shapes = [(2 + i % 4, 1 + i % 2) for i in range(args.rooms)]  # 3.5 players + 1.5 watchers
+    took = await bench.setup(shapes, args.parallel)
+    print(f"  set-up: {args.rooms} rooms, {bench.sockets} sockets in {took:.0f} s")
+    rate = args.rooms / args.move_every
+    profiler = None
+    if args.profile:
+        profiler = start_profile(server.proc.pid, args.duration, Path(args.profile))  # type: ignore[union-attr]
+    row = await bench.stage(rate, args.duration, warmup=args.move_every)
+    snap = await bench.snapshot_sizes()
+    print("  " + fmt(row))
+    print(f"  bytes: diff {row['diff_bytes']:.0f} B per move vs snapshot {snap:.0f} B")
+    await bench.close()
+    if profiler is not None:
+        profiler.wait(timeout=args.duration + 60)
+        print(summarize_profile(Path(args.profile)))
+
+
+async def full(server: Server, args: argparse.Namespace) -> None:
+    bench = Bench(server)
+    shapes = [(2, 1)] * args.full_rooms
+    took = await bench.setup(shapes, args.parallel)
+    print(f"  set-up: {args.full_rooms} rooms, {bench.sockets} sockets in {took:.0f} s")
+    rates = [float(r) for r in args.rates.split(",")]
+    best = None
+    for k, rate in enumerate(rates):
+        profiler = None
+        if args.profile and k == args.profile_stage:
+            profiler = start_profile(server.proc.pid, args.stage_seconds, Path(args.profile))  # type: ignore[union-attr]
+        row = await bench.stage(rate, args.stage_seconds, warmup=2.0)
+        print("  " + fmt(row), flush=True)
+        if profiler is not None:
+            profiler.wait(timeout=args.stage_seconds + 60)
+            print(summarize_profile(Path(args.profile)))
+        behind = row["moves_per_s"] < 0.9 * rate
+        if row["p99_ms"] > 100 or behind or row["errors"]:
+            why = "p99 > 100 ms" if row["p99_ms"] > 100 else "behind the target rate"
+            if row["errors"]:
+                why = "errors"
+            print(f"  stopped: {why}")
+            break
+        best = row
+    snap = await bench.snapshot_sizes()
+    sizes = bench.stats.diff_bytes
+    print(
+        f"  bytes: diff {statistics.mean(sizes) if sizes else 0:.0f} B per move "
+        f"vs snapshot {snap:.0f} B"
+    )
+    if best is not None:
+        print(
+            f"  best under 100 ms p99: {best['moves_per_s']:.0f} moves/s "
+            f"(p99 {best['p99_ms']:.1f} ms)"
+        )
+    await bench.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--shape", choices=["human", "full", "both"], default="both")
+    parser.add_argument("--rooms", type=int, default=1000, help="human: rooms")
+    parser.add_argument("--move-every", type=float, default=10.0, help="human: s between moves")
+    parser.add_argument("--duration", type=float, default=60.0, help="human: measured seconds")
+    parser.add_argument("--full-rooms", type=int, default=100, help="full: rooms")
+    parser.add_argument(
+        "--rates",
+        default="100,200,400,600,800,1000,1300,1600,2000",
+        help="full: total moves/s per stage",
+    )
+    parser.add_argument("--stage-seconds", type=float, default=10.0)
+    parser.add_argument("--parallel", type=int, default=40, help="rooms set up at once")
+    parser.add_argument("--profile", default="", help="py-spy raw output file")
+    parser.add_argument("--profile-stage", type=int, default=3, help="full: stage to profile")
+    parser.add_argument("--max-seconds", type=float, default=1800, help="hard stop for a run")
+    args = parser.parse_args()
+
+    print(
+        f"open files limit: {raise_nofile(65536)}; {os.cpu_count()} cores; "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
+    dbs = ["sqlite", "postgres"] if args.db == "both" else [args.db]
+    shapes = ["human", "full"] if args.shape == "both" else [args.shape]
+    try:
+        import uvloop
+
+        loop_factory: Any = uvloop.new_event_loop
+    except ImportError:
+        loop_factory = None
+    for db in dbs:
+        for shape in shapes:
+            with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
+                workdir = Path(tmp)
+                with database(db, workdir) as url:
+                    env = {"CARC_MAX_SPECTATORS": "50", "CARC_HEARTBEAT_SECONDS": "15"}
+                    server = Server(url, workdir / "server.log", env)
+                    print(f"== {shape} on {db} ==", flush=True)
+                    server.start()
+                    try:
+                        run = human if shape == "human" else full
+                        with asyncio.Runner(loop_factory=loop_factory) as runner:
+                            runner.run(asyncio.wait_for(run(server, args), args.max_seconds))
+                    finally:
+                        server.stop()
+                        tail = (workdir / "server.log").read_text(errors="replace")[-2000:]
+                        if "Traceback" in tail or "ERROR" in tail:
+                            print("  server log tail:\n" + tail)
+
+
+if __name__ == "__main__":
+    main()
