@@ -6,10 +6,14 @@ Logs are built by hand (coordinates per TILES.md: x east, y south) and checked b
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from app.engine import Game, IllegalMoveError, Move, Options, Placement
 from tests.unit.conftest import (
+    LOGS,
     abbot,
     check_geometry,
     check_summary,
@@ -17,6 +21,7 @@ from tests.unit.conftest import (
     fits,
     follower,
     game_from,
+    legal_cells,
     place,
     players,
     replay,
@@ -311,10 +316,6 @@ def test_can_return_abbot():
 def test_no_follower_with_an_empty_supply():
     """001: 'If your supply is empty, place the tile normally and skip claiming.' 000: the
     follower returned by this turn's scoring is usable 'From the next turn onwards'."""
-    import json
-
-    from tests.unit.conftest import LOGS
-
     log = json.loads((LOGS / "follower_supply.json").read_text())
     turns = log["turns"][:15]
     turns[14] = {**turns[14], "meeple": follower("N")}  # E at (1,-1): a farmer, supply empty
@@ -508,10 +509,6 @@ def test_end_early_scores_like_an_empty_bag():
 
 def test_shared_win_for_equal_totals():
     """001: 'Highest total wins, with shared wins for a tie.'"""
-    import json
-
-    from tests.unit.conftest import LOGS
-
     log = json.loads((LOGS / "tied_knights.json").read_text())
     game = Game.from_log(log)
     game.end_early()
@@ -527,10 +524,6 @@ def test_single_winner():
 
 
 def test_results_breakdown_sums_to_scores():
-    import json
-
-    from tests.unit.conftest import LOGS
-
     log = json.loads((LOGS / "abbot_garden.json").read_text())
     game = Game.from_log(log)
     game.end_early()
@@ -554,3 +547,86 @@ def test_five_players_take_turns_in_order():
     check_geometry(turns)
     check_summary(replay(turns, players=5), {"scores": [0, 0, 0, 0, 4], "turn": 6})
     assert_illegal([*turns[:5], place(1, "B", 0, 1, 0)], 6, n_players=5)
+
+
+MONASTERY_RING = [
+    place(0, "U", -1, 0, 90),
+    place(1, "U", 1, 0, 90),
+    place(0, "A", -1, 1, 90),
+    place(1, "A", 1, 1, 270),
+    place(0, "V", -1, 2, 270),
+    place(1, "U", 0, 2, 90),
+    place(0, "V", 1, 2, 0),
+]
+
+
+def test_monastery_placed_into_a_full_ring_scores_at_once():
+    """000: 'It is possible to deploy a follower, score immediately, and have the follower
+    returned, all in the same turn' -- here a monk on a monastery whose eight neighbours
+    are all there."""
+    turns = [*MONASTERY_RING, place(1, "B", 0, 1, 0, follower("C"))]
+    check_geometry(turns)
+    check_summary(
+        replay(turns),
+        {
+            "scores": [0, 9],
+            "supply": _supply(7, 7),
+            "events": [
+                {"turn": 8, "feature": "monastery", "points": 9, "players": [1], "final": False}
+            ],
+        },
+    )
+
+
+def test_abbot_placed_into_a_full_ring_scores_and_returns():
+    turns = [*MONASTERY_RING, place(1, "B", 0, 1, 0, abbot())]
+    check_summary(
+        replay(turns, ABBOT_ON),
+        {
+            "scores": [0, 9],
+            "supply": _supply(7, 7, abbots=1),
+            "events": [
+                {"turn": 8, "feature": "monastery", "points": 9, "players": [1], "final": False}
+            ],
+        },
+    )
+
+
+def test_returned_abbot_can_be_placed_again():
+    """001: the abbot taken back is in the supply again (one abbot per player)."""
+    log = json.loads((LOGS / "abbot_return.json").read_text())
+    turns = [*log["turns"][:7], place(1, "U", -2, 0, 90), place(0, "Z05", 2, 0, 90, abbot())]
+    check_geometry(turns)
+    check_summary(
+        replay(turns, ABBOT_ON),
+        {"scores": [8, 0], "supply": [{"followers": 7, "abbot": 0}, {"followers": 7, "abbot": 1}]},
+    )
+
+
+def test_seeded_game_records_discards_as_turns():
+    """The issue: 'a tile that fits nowhere is discarded and recorded, then draw again'.
+    Plays seeded games until one draws a tile that fits nowhere."""
+    for seed in range(3000):
+        rng = random.Random(seed)
+        game = Game(players(2), Options(tileset="winter"), seed=seed)
+        board = start_board()
+        while not game.finished:
+            before = len(game.turns)
+            mover = game.current_player
+            tile = game.drawn_tile
+            p = rng.choice(game.legal_placements())
+            game.play(Move(p.x, p.y, p.rot))
+            board[(p.x, p.y)] = (tile, p.rot)
+            new = game.turns[before + 1 :]
+            if not new:
+                continue
+            for entry in new:
+                assert set(entry) == {"player", "discarded"}
+                assert entry["player"] == (mover + 1) % 2  # the next player drew it
+                assert not legal_cells(board, entry["discarded"])
+            if not game.finished:
+                assert game.current_player == (mover + 1) % 2  # ... and draws again
+            again = Game.from_log(game.to_log())
+            assert again.turns == game.turns and again.view()["board"] == game.view()["board"]
+            return
+    pytest.fail("no discard in 3000 seeded games")
