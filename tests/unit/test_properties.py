@@ -97,6 +97,7 @@ class Checker:
                 self.check_figures()
             if self.snapshot is None and game.turn >= snapshot_at and not game.finished:
                 self.snapshot = (game.turn, game.view())
+                self.check_features()
         self.check_end()
         return game
 
@@ -174,6 +175,27 @@ class Checker:
             assert game.view() == before, move
             assert game.turns == turns
         assert game.drawn_tile == tile
+
+    def check_features(self) -> None:
+        """The feature inspector agrees with the end-of-game scoring: every occupied feature's
+        `points_end`, to its majority, adds up to what ending the game now would give."""
+        game = self.game
+        n = len(self.players)
+        want = [0] * n
+        for feature in game.features():
+            raw = feature["followers"]
+            counts = [raw.get(i, 0) for i in range(n)] if isinstance(raw, dict) else list(raw)
+            if max(counts) == 0:
+                continue
+            assert not feature["complete"] or feature["kind"] == "field", feature
+            for i, c in enumerate(counts):
+                if c == max(counts):
+                    want[i] += feature["points_end"]
+        ended = game.copy()
+        before = list(ended.scores)
+        ended.end_early()
+        assert [a - b for a, b in zip(ended.scores, before, strict=True)] == want
+        assert game.view() == self.game.view() and not game.finished
 
     def check_discards(self, start: int) -> None:
         """Turns recorded after a placement are discards of tiles that fit nowhere."""
