@@ -1,5 +1,5 @@
 // One board on one canvas: a camera, a renderer and pointer input, behind a small API.
-import { createCamera, fit, boundsOf, zoomAt } from './camera.js';
+import { createCamera, fit, boundsOf, zoomAt, toScreen } from './camera.js';
 import { createRenderer, emptyScene } from './render.js';
 import { attachInput } from './input.js';
 import { labelAtBoard, slotsOfLabel } from './segmap.js';
@@ -46,11 +46,29 @@ export function createBoardView(canvas, handlers = {}) {
       fit(camera, canvas.clientWidth || 300, canvas.clientHeight || 300, boundsOf(cells));
       renderer.invalidate();
     },
+    /** Fit the board when none of `cells` is fully in view (e.g. when a turn starts). */
+    reveal(cells) {
+      const W = canvas.clientWidth;
+      const H = canvas.clientHeight;
+      const inView = cells.some(({ x, y }) => {
+        const [x0, y0] = toScreen(camera, W, H, x, y);
+        const [x1, y1] = toScreen(camera, W, H, x + 1, y + 1);
+        return x0 >= 0 && y0 >= 0 && x1 <= W && y1 <= H;
+      });
+      if (!inView) this.fit();
+    },
     /** @param {number} factor */
     zoom(factor) {
       zoomAt(camera, canvas.clientWidth, canvas.clientHeight, canvas.clientWidth / 2,
         canvas.clientHeight / 2, factor);
       renderer.invalidate();
+    },
+    /**
+     * Where a point of a cell is on the canvas, in CSS pixels (tests click there).
+     * @returns {[number, number]}
+     */
+    screenOf(x, y, u = 0.5, v = 0.5) {
+      return toScreen(camera, canvas.clientWidth, canvas.clientHeight, x + u, y + v);
     },
     /**
      * The tile segment at a cell point, as board-oriented slots.

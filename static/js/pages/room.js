@@ -5,7 +5,7 @@ import { connectRoom } from '../net/socket.js';
 import { tokenFor, saveToken, savedName, saveName } from '../net/identity.js';
 import { createBoardView } from '../board/view.js';
 import { figurePoint } from '../board/segmap.js';
-import { rotateSlot } from '../board/slots.js';
+import { scoredParts } from '../board/parts.js';
 import * as st from '../state.js';
 import { byId, h, fill, toast } from '../ui/dom.js';
 import { renderPlayers } from '../ui/players.js';
@@ -25,7 +25,8 @@ const TITLE = `Room ${code.toUpperCase()} · Winter Carcassonne`;
 const s = st.createState(code);
 // after a finished game the page shows the results, the board, or the lobby (rematch)
 const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unread: 0,
-  /** @type {{x: number, y: number, slots: string[]}|null} */ inspected: null, hover: null };
+  /** @type {{x: number, y: number, slots: string[]}|null} */ inspected: null, hover: null,
+  /** @type {st.Choice|null} the pending placement last brought into view */ revealed: null };
 const catalog = await loadCatalog();
 const view = createBoardView(/** @type {HTMLCanvasElement} */ (byId('board')), {
   onTap: tap, onHover: hover, onRotate: () => act.rotate(),
@@ -136,27 +137,11 @@ function flashNewEvents(before, game) {
   if (!fresh.length) return;
   const now = performance.now();
   const flashes = fresh.map((e) => ({
-    parts: eventParts(e, game), points: e.points, start: now,
+    parts: scoredParts(e, game.board, catalog, game.features), points: e.points, start: now,
     color: game.players[e.players[0]]?.color ?? 'yellow',
   }));
   view.update({ flashes: [...view.scene.flashes.filter((f) => now - f.start < 3000), ...flashes] });
   for (const e of fresh) toast(eventText(e, game.players));
-}
-
-/** The parts of a scored feature: from features() when sent, else its kind on each cell. */
-function eventParts(e, game) {
-  const cells = (e.cells ?? []).map(([x, y]) => ({ x, y }));
-  const match = (game.features ?? []).find((f) => f.kind === e.feature
-    && f.parts.length && cells.every((c) => f.parts.some((p) => p.x === c.x && p.y === c.y)));
-  if (match) return match.parts;
-  const centre = ['monastery', 'garden', 'abbot'].includes(e.feature);
-  return cells.map(({ x, y }) => {
-    const placed = game.board.find((b) => b.x === x && b.y === y);
-    const def = placed && catalog[placed.tile];
-    const slots = centre || !def ? ['C'] : def.segments.filter((seg) => seg.kind === e.feature)
-      .flatMap((seg) => seg.slots.map((slot) => rotateSlot(slot, placed.rot)));
-    return { x, y, slots };
-  });
 }
 
 function tap(c) {
@@ -185,6 +170,15 @@ function spotAt(c) {
     if (d < bestD) [best, bestD] = [i, d];
   });
   return best;
+}
+
+/** Canvas position of figure spot `i` of the chosen placement (a test hook). */
+function spotScreen(i) {
+  const p = s.turn.pending;
+  const spot = st.pendingLegal(s)?.spots[i];
+  if (!p || !spot) return null;
+  const [u, v] = figurePoint(catalog[s.game.drawn_tile], p.rot, spot.at);
+  return view.screenOf(p.x, p.y, u, v);
 }
 
 function hover(c) {
@@ -254,11 +248,17 @@ function render() {
   if (ui.tab === 'bag' && g) renderBag(byId('bag'), catalog, g.bag);
   renderBanner();
   const mine = st.isMyTurn(s);
+  if (mine && !ui.wasMyTurn) requestAnimationFrame(() => view.reveal(st.legalCells(s)));
+  const p = s.turn.pending;
+  // the tray grows when figure choices appear: keep the chosen tile in view
+  if (p && p !== ui.revealed) requestAnimationFrame(() => view.reveal([p]));
+  ui.revealed = p;
   signalTurn(mine, TITLE, ui.wasMyTurn);
   ui.wasMyTurn = mine;
   document.body.dataset.mode = !g ? 'lobby' : g.finished ? 'finished' : 'playing';
   document.body.dataset.myTurn = String(mine);
-  window.__game = { state: s, scene: view.scene, camera: view.camera, frames: view.renderer.frames };
+  window.__game = { state: s, scene: view.scene, frames: view.renderer.frames, screenOf: view.screenOf,
+    spotScreen };
 }
 
 function renderBanner() {

@@ -56,7 +56,9 @@ function hint(s, legal) {
 }
 
 function figureChoices(s, legal, act) {
-  const options = [{ label: 'No figure', i: -1 }, ...legal.spots.map((spot, i) => ({ label: spotText(spot), i }))];
+  const same = (spot) => legal.spots.filter((o) => spotText(o) === spotText(spot)).length > 1;
+  const options = [{ label: 'No figure', i: -1 },
+    ...legal.spots.map((spot, i) => ({ label: spotText(spot, same(spot)), i }))];
   const group = h('div.spots', { role: 'radiogroup', 'aria-label': 'Figure' }, ...options.map(({ label, i }) =>
     h('button.spot', { type: 'button', role: 'radio', 'aria-checked': String(s.turn.spot === i && !s.turn.returnAbbot),
       dataset: { spot: String(i) }, onclick: () => act.chooseSpot(i), disabled: s.turn.sent }, label)));

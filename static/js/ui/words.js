@@ -38,11 +38,21 @@ export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** Words for a figure spot: "Follower on the road", "Farmer in the field", "Abbot in the garden". */
-export function spotText(spot) {
-  if (spot.kind === 'abbot') return `Abbot in the ${spot.feature}`;
-  if (spot.feature === 'field') return 'Farmer in the field';
-  if (spot.feature === 'monastery') return 'Monk in the monastery';
-  if (spot.feature === 'city') return 'Knight in the city';
-  return `Thief on the road`;
+const SIDES = { N: 'north', E: 'east', S: 'south', W: 'west' };
+
+/** The side of the tile a slot lies on: "north" for NNW, N and NNE. */
+function side(slot) {
+  return SIDES[slot[0]] ?? 'centre';
+}
+
+/**
+ * Words for a figure spot: "Knight in the city", "Farmer in the field (north)" ...
+ * @param {{kind: string, feature: string, at: string}} spot
+ * @param {boolean} [where] add the side of the tile (when two spots would read the same)
+ */
+export function spotText(spot, where = false) {
+  const base = spot.kind === 'abbot' ? `Abbot in the ${spot.feature}`
+    : { field: 'Farmer in the field', monastery: 'Monk in the monastery', city: 'Knight in the city',
+      road: 'Thief on the road' }[spot.feature] ?? `Follower on the ${spot.feature}`;
+  return where ? `${base} (${side(spot.at)})` : base;
 }

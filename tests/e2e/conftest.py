@@ -1,0 +1,57 @@
+"""Browser fixtures: Debian's chromium driven by Python Playwright against the live server
+(`live_server` from tests/conftest.py). Screenshots go to tests/artifacts/ (git-ignored)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    """One headless chromium for the session."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no chromium at {CHROMIUM}")
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser) -> Iterator:
+    """`new_page(width=1280, height=800)` -> a page in a fresh context (its own storage).
+    Page errors fail the test."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(width: int = 1280, height: int = 800, touch: bool = False):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: d.accept())
+        page.set_default_timeout(15000)
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, errors
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots go."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,170 @@
+"""A whole room in real browsers: create, join, watch, play turns through the UI, reload,
+end the game, results, replay."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+GAME = "window.__game.state.game"
+
+
+def create_room(page, base: str, name: str) -> str:
+    page.goto(base + "/")
+    page.fill("#name", name)
+    page.click("text=Create a room")
+    page.wait_for_url("**/r/**")
+    page.wait_for_selector("[data-action=start]")
+    return page.url
+
+
+def sit(page, url: str, name: str) -> None:
+    page.goto(url)
+    page.fill("#seat-name", name)
+    page.click("[data-action=sit] >> nth=0")
+    page.wait_for_function("window.__game.state.you.seat !== null")
+
+
+def my_turn(page) -> bool:
+    return page.evaluate("document.body.dataset.myTurn === 'true'")
+
+
+def click_canvas(page, x: float, y: float) -> None:
+    box = page.locator("#board").bounding_box()
+    page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def play_turn(page, turn_index: int) -> dict:
+    """Place the drawn tile through the UI: a cell on the canvas, rotate (button or R) to the
+    wanted rotation, a figure target on the canvas when there is one, confirm."""
+    legal = page.evaluate(f"{GAME}.legal")
+    turn = page.evaluate(f"{GAME}.turn")
+    # prefer a placement with figure spots, so figures get placed too
+    choice = next((entry for entry in legal if entry["spots"]), legal[0])
+    page.keyboard.press("f")  # fit, so every legal cell is on screen
+    sx, sy = page.evaluate(f"window.__game.screenOf({choice['x']}, {choice['y']})")
+    click_canvas(page, sx, sy)
+    page.wait_for_function("window.__game.state.turn.pending !== null")
+    for _ in range(4):
+        if page.evaluate("window.__game.state.turn.pending.rot") == choice["rot"]:
+            break
+        if turn_index % 2:
+            page.keyboard.press("r")
+        else:
+            page.click("[data-action=rotate]")
+    assert page.evaluate("window.__game.state.turn.pending.rot") == choice["rot"]
+    if choice["spots"]:
+        # the chosen tile is brought into view once the tray has grown
+        page.wait_for_function("""(() => {
+            const [x, y] = window.__game.spotScreen(0);
+            const c = document.getElementById('board');
+            return x > 0 && y > 0 && x < c.clientWidth && y < c.clientHeight;
+        })()""")
+        px, py = page.evaluate("window.__game.spotScreen(0)")
+        click_canvas(page, px, py)
+        page.wait_for_function("window.__game.state.turn.spot === 0")
+    page.click("[data-action=confirm]")
+    page.wait_for_function(f"{GAME}.turn > {turn}")
+    return choice
+
+
+def test_two_players_and_a_spectator(live_server, new_page, artifacts):
+    host = new_page()
+    url = create_room(host, live_server, "Ann")
+    guest = new_page(375, 740, touch=True)
+    sit(guest, url, "Bo")
+    host.wait_for_function("document.querySelectorAll('.seat:not(.free)').length === 2")
+    host.screenshot(path=str(artifacts / "lobby.png"))
+    guest.screenshot(path=str(artifacts / "lobby-phone.png"))
+
+    host.click("[data-action=start]")
+    for page in (host, guest):
+        page.wait_for_function("document.body.dataset.mode === 'playing'")
+    watcher = new_page(1024, 700)
+    watcher.goto(url)
+    watcher.wait_for_function("document.body.dataset.mode === 'playing'")
+    assert watcher.evaluate("window.__game.state.you.seat") is None
+
+    # nothing is sent before confirm: a take-back leaves the server state alone
+    mover = host if my_turn(host) else guest
+    before = mover.evaluate(f"{GAME}.turn")
+    first = mover.evaluate(f"{GAME}.legal[0]")
+    sx, sy = mover.evaluate(f"window.__game.screenOf({first['x']}, {first['y']})")
+    click_canvas(mover, sx, sy)
+    mover.wait_for_function("window.__game.state.turn.pending !== null")
+    mover.click("[data-action=take-back]")
+    assert mover.evaluate("window.__game.state.turn.pending") is None
+    assert mover.evaluate(f"{GAME}.turn") == before
+
+    for i in range(6):
+        mover = host if my_turn(host) else guest
+        play_turn(mover, i)
+    turn = host.evaluate(f"{GAME}.turn")
+    for page in (guest, watcher):
+        page.wait_for_function(f"{GAME}.turn === {turn}")
+    boards = [p.evaluate(f"{GAME}.board") for p in (host, guest, watcher)]
+    assert boards[0] == boards[1] == boards[2]
+    assert len(boards[0]) >= 7
+    assert host.evaluate(f"{GAME}.figures.length") >= 1
+    host.screenshot(path=str(artifacts / "game.png"))
+    guest.screenshot(path=str(artifacts / "game-phone.png"))
+    watcher.screenshot(path=str(artifacts / "game-spectator.png"))
+
+    # a reload mid-game resumes the seat
+    seat = guest.evaluate("window.__game.state.you.seat")
+    guest.reload()
+    guest.wait_for_function("document.body.dataset.mode === 'playing'")
+    guest.wait_for_function(f"window.__game.state.you.seat === {seat}")
+    mover = host if my_turn(host) else guest
+    play_turn(mover, 7)
+
+    # chat is text, never markup
+    host.click("[data-tab=chat]")
+    host.fill("#chat-form input", "<b>hi</b> & welcome")
+    host.press("#chat-form input", "Enter")
+    guest.wait_for_function("document.querySelectorAll('.chat-line').length > 0")
+    assert guest.locator(".chat-line span").last.text_content() == "<b>hi</b> & welcome"
+
+    # the host ends the game: results for everyone, then the replay
+    host.click("[data-action=end-game]")
+    for page in (host, guest, watcher):
+        page.wait_for_selector(".results .breakdown")
+    assert host.locator(".winner-title").text_content()
+    host.screenshot(path=str(artifacts / "results.png"))
+    guest.screenshot(path=str(artifacts / "results-phone.png"))
+    turns = host.evaluate(f"{GAME}.turn")
+    host.click("[data-action=replay]")
+    host.wait_for_url("**/games/**")
+    host.wait_for_function(f"document.body.dataset.step === '{turns}'")
+    host.keyboard.press("Home")
+    host.wait_for_function("document.body.dataset.step === '0'")
+    host.keyboard.press("ArrowRight")
+    host.wait_for_function("document.body.dataset.step === '1'")
+    host.keyboard.press("End")
+    host.screenshot(path=str(artifacts / "replay.png"))
+
+
+def test_idle_board_draws_no_frames(live_server, new_page):
+    page = new_page()
+    create_room(page, live_server, "Cy")
+    page.wait_for_timeout(500)
+    frames = page.evaluate("window.__game.frames()")
+    page.wait_for_timeout(700)
+    assert page.evaluate("window.__game.frames()") == frames
+
+
+def test_learn_mode(live_server, new_page, artifacts):
+    page = new_page(375, 740, touch=True)
+    page.goto(live_server + "/")
+    page.screenshot(path=str(artifacts / "home-phone.png"), full_page=True)
+    page.click("[data-action=learn]")
+    page.wait_for_selector(".learn-panel")
+    for step in range(1, 7):
+        page.click("[data-action=learn-next]")
+        page.wait_for_function(f"document.querySelector('.overlay.learn').dataset.step === '{step}'")
+        if step == 2:
+            page.wait_for_timeout(600)
+            page.screenshot(path=str(artifacts / "learn-city.png"))
+    page.click("[data-action=learn-next]")
+    assert page.locator(".overlay.learn").count() == 0
