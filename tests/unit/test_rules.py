@@ -630,3 +630,21 @@ def test_seeded_game_records_discards_as_turns():
             assert again.turns == game.turns and again.view()["board"] == game.view()["board"]
             return
     pytest.fail("no discard in 3000 seeded games")
+
+
+def test_field_occupied_through_the_placed_tile_itself():
+    """000: 'There must be no other follower ... on the road, city, or field segments connected
+    to the tile just placed.' U at (1,1) has two fields; its south field touches Red's farmed
+    field (E at (1,2)), and both its fields touch the field that wraps round the monastery A at
+    (0,1). Once placed, all of them are one field, so U's north field is taken too."""
+    turns = [
+        place(0, "A", 0, 1, 270),
+        place(1, "E", 0, 2, 90),
+        place(0, "E", 1, 2, 270, follower("N")),
+    ]
+    for slot in ("N", "S"):
+        assert_illegal([*turns, place(1, "U", 1, 1, 90, follower(slot))], 4)
+    game = game_from([*turns, place(1, "U", 1, 1, 90, follower("E"))])  # the road is free
+    assert game.supply(1) == (6, 0)
+    spots = game_from(turns).figure_spots(Placement(1, 1, 90), tile="U")
+    assert {s.feature for s in spots} == {"road"}
