@@ -162,7 +162,9 @@ def test_learn_mode(live_server, new_page, artifacts):
     page.wait_for_selector(".learn-panel")
     for step in range(1, 7):
         page.click("[data-action=learn-next]")
-        page.wait_for_function(f"document.querySelector('.overlay.learn').dataset.step === '{step}'")
+        page.wait_for_function(
+            f"document.querySelector('.overlay.learn').dataset.step === '{step}'"
+        )
         if step == 2:
             page.wait_for_timeout(600)
             page.screenshot(path=str(artifacts / "learn-city.png"))
