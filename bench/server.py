@@ -513,8 +513,11 @@ class Bench:
 # -- profiles -------------------------------------------------------------------------------------
 
 
-def start_profile(pid: int, seconds: float, out: Path) -> subprocess.Popen[bytes] | None:
-    """py-spy (raw collapsed stacks) on the server for `seconds`, or None when not installed."""
+def start_profile(
+    pid: int, seconds: float, out: Path, idle: bool = False
+) -> subprocess.Popen[bytes] | None:
+    """py-spy (raw collapsed stacks) on the server for `seconds`, or None when not installed.
+    With `idle`, waiting threads are sampled too (where time goes, not only CPU)."""
     pyspy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     if not Path(pyspy).exists():
         print("  (py-spy not installed: pip install py-spy)")
@@ -594,7 +597,7 @@ async def human(server: Server, args: argparse.Namespace) -> None:
     rate = args.rooms / args.move_every
     profiler = None
     if args.profile:
-        profiler = start_profile(server.proc.pid, args.duration, Path(args.profile))  # type: ignore[union-attr]
+        profiler = start_profile(server.proc.pid, args.duration, Path(args.profile), args.idle)  # type: ignore[union-attr]
     row = await bench.stage(rate, args.duration, warmup=args.move_every)
     snap = await bench.snapshot_sizes()
     print("  " + fmt(row))
@@ -615,7 +618,9 @@ async def full(server: Server, args: argparse.Namespace) -> None:
     for k, rate in enumerate(rates):
         profiler = None
         if args.profile and k == args.profile_stage:
-            profiler = start_profile(server.proc.pid, args.stage_seconds, Path(args.profile))  # type: ignore[union-attr]
+            profiler = start_profile(
+                server.proc.pid, args.stage_seconds, Path(args.profile), args.idle
+            )  # type: ignore[union-attr]
         row = await bench.stage(rate, args.stage_seconds, warmup=2.0)
         print("  " + fmt(row), flush=True)
         if profiler is not None:
@@ -659,6 +664,7 @@ def main() -> None:
     parser.add_argument("--stage-seconds", type=float, default=10.0)
     parser.add_argument("--parallel", type=int, default=40, help="rooms set up at once")
     parser.add_argument("--profile", default="", help="py-spy raw output file")
+    parser.add_argument("--idle", action="store_true", help="profile waiting threads too")
     parser.add_argument("--profile-stage", type=int, default=3, help="full: stage to profile")
     parser.add_argument("--max-seconds", type=float, default=1800, help="hard stop for a run")
     args = parser.parse_args()
