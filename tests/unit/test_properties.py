@@ -1,7 +1,7 @@
 """Property tests over random complete games: both tilesets, every option combination, 2 to 5
 players, random legal placements, random legal figures and abbot returns.
 
-The default run plays about `ENGINE_GAMES` (400) games; set `ENGINE_GAMES=5000` for a long run.
+The default run plays about `ENGINE_GAMES` (800) games; set `ENGINE_GAMES=5000` for a long run.
 Checks use this suite's own tile table (conftest.py), not the engine's: edges of every placed
 tile, the legal placements themselves, figure spots against the tile's segments, discards.
 """
@@ -30,7 +30,7 @@ from tests.unit.conftest import (
     rotated_segments,
 )
 
-GAMES = int(os.environ.get("ENGINE_GAMES", "400"))
+GAMES = int(os.environ.get("ENGINE_GAMES", "800"))
 OPTION_SETS = [
     Options(tileset, farmers, abbot)
     for tileset in ("winter", "classic")
