@@ -5,8 +5,8 @@ on a fresh PostgreSQL database.
   one per test session (the e2e tests use it).
 - `database_url`: parameterized over `sqlite` and `postgres`; `server` starts one server per
   backend for a test module.
-- `ServerProcess` starts, stops (SIGTERM) and kills (SIGKILL) a server; tests that restart a
-  server make their own.
+- `server_factory(database_url, **env)`: a started `ServerProcess` of the test's own (it can be
+  stopped with SIGTERM or killed with SIGKILL, then started again on the same database).
 
 PostgreSQL: `127.0.0.1:5432`, user `postgres`, trust auth. A fresh `test_<random>` database is
 made for the session and dropped after it. When PostgreSQL is unreachable the postgres tests are
@@ -173,6 +173,22 @@ def server(database_url, tmp_path_factory) -> Iterator[ServerProcess]:
         yield proc
     finally:
         proc.stop()
+
+
+@pytest.fixture
+def server_factory(tmp_path) -> Iterator:
+    """`make(database_url, **env)` -> a started `ServerProcess` of the test's own; every one is
+    killed after the test."""
+    servers: list[ServerProcess] = []
+
+    def make(database_url: str, **env: str) -> ServerProcess:
+        proc = ServerProcess(database_url, tmp_path / f"server{len(servers)}.log", **env)
+        servers.append(proc)
+        return proc.start()
+
+    yield make
+    for proc in servers:
+        proc.kill()
 
 
 @pytest.fixture(scope="session")

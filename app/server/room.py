@@ -238,14 +238,15 @@ class Room:
         except Conflict:
             raise GameError(ErrorCode.SEAT_TAKEN, "That seat is taken.") from None
         self.seats[seat.position] = seat
-        for other in self._peers_with(digest) | {peer}:
+        others = self._peers_with(digest) - {peer}  # the same person in other tabs
+        for other in others | {peer}:
             other.token_hash, other.seat, other.name = digest, seat.position, name
-            if other is not peer:
-                other.send(p.encode({"type": "you", "you": self._you(other)}))
+        self._publish(room=True)
+        for other in others:
+            other.send(p.encode({"type": "you", "you": self._you(other)}))
         peer.send(p.encode({
             "type": "seated", "seat": seat.position, "token": token, "you": self._you(peer),
         }))
-        self._publish(room=True)
 
     async def _leave_seat(self, peer: Peer, intent: p.LeaveSeat) -> None:
         self._require_lobby()
@@ -263,11 +264,12 @@ class Room:
     async def _free(self, position: int) -> None:
         await self.store.free_seat(self.id, position)
         del self.seats[position]
-        for other in self.peers:
-            if other.seat == position:
-                other.seat = None
-                other.send(p.encode({"type": "you", "you": self._you(other)}))
+        moved = [other for other in self.peers if other.seat == position]
+        for other in moved:
+            other.seat = None
         self._publish(room=True)
+        for other in moved:
+            other.send(p.encode({"type": "you", "you": self._you(other)}))
 
     async def _set_options(self, peer: Peer, intent: p.SetOptions) -> None:
         self._require_host(peer)

@@ -109,16 +109,14 @@ class Connection:
                 return
             self.send(p.encode({"type": "ping"}))
 
-    async def receive(self) -> str:
-        """The next text frame; raises `Disconnected` when the socket closes."""
+    async def receive(self) -> str | bytes:
+        """The next frame (text or binary); raises `Disconnected` when the socket closes."""
         message = await self.ws.receive()
         if message["type"] == "websocket.disconnect":
             raise Disconnected
         self.last_seen = time.monotonic()
         text = message.get("text")
-        if text is None:
-            raise GameError(ErrorCode.BAD_MESSAGE, "Send text frames with JSON, not binary.")
-        return text
+        return text if text is not None else message.get("bytes") or b""
 
 
 async def serve(ws: WebSocket, code: str, rooms: Rooms, settings: Settings) -> None:
@@ -147,13 +145,13 @@ async def serve(ws: WebSocket, code: str, rooms: Rooms, settings: Settings) -> N
             if not _within_limits(conn, text):
                 return
             try:
-                await room.handle(conn, p.decode(text))
+                await room.handle(conn, p.decode(_text(text)))
             except GameError as exc:
-                conn.send(p.encode(p.error(exc.code, exc.message, p.ref_of(text))))
+                conn.send(p.encode(p.error(exc.code, exc.message, _ref(text))))
             except Exception:
                 log.exception("room %s: intent failed", code)
                 conn.send(p.encode(p.error(
-                    ErrorCode.SERVER_ERROR, "Something went wrong on the server.", p.ref_of(text)
+                    ErrorCode.SERVER_ERROR, "Something went wrong on the server.", _ref(text)
                 )))
     except Disconnected:
         pass
@@ -177,13 +175,10 @@ async def _hello(conn: Connection) -> p.Hello | None:
     except TimeoutError:
         _refuse(conn, ErrorCode.HELLO_REQUIRED, "Say hello first.", Close.POLICY)
         return None
-    except GameError as exc:
-        _refuse(conn, exc.code, exc.message, Close.POLICY)
-        return None
     if not _within_limits(conn, text):
         return None
     try:
-        hello = p.decode(text)
+        hello = p.decode(_text(text))
     except GameError as exc:
         _refuse(conn, exc.code, exc.message, Close.POLICY)
         return None
@@ -202,9 +197,20 @@ async def _hello(conn: Connection) -> p.Hello | None:
     return hello
 
 
-def _within_limits(conn: Connection, text: str) -> bool:
+def _text(frame: str | bytes) -> str:
+    if isinstance(frame, bytes):
+        raise GameError(ErrorCode.BAD_MESSAGE, "Send text frames with JSON, not binary.")
+    return frame
+
+
+def _ref(frame: str | bytes) -> object:
+    return p.ref_of(frame) if isinstance(frame, str) else None
+
+
+def _within_limits(conn: Connection, frame: str | bytes) -> bool:
     """Size and rate limits; a client breaking them is closed (1009 / 1008)."""
-    if len(text.encode("utf-8", "surrogatepass")) > conn.settings.max_frame_bytes:
+    size = len(frame) if isinstance(frame, bytes) else len(frame.encode("utf-8", "surrogatepass"))
+    if size > conn.settings.max_frame_bytes:
         conn.close(Close.TOO_BIG, "frame too big")
         return False
     if not conn.allow():

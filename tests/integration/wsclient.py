@@ -55,8 +55,9 @@ class Client:
         """Send a frame as is."""
         await self.ws.send(data)
 
-    async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
-        """The next message (pings answered, diffs applied, `seq` checked)."""
+    async def recv(self, timeout: float = 10.0, *, pings: bool = False) -> dict[str, Any]:
+        """The next message (pings answered and skipped unless `pings`, diffs applied, `seq`
+        checked)."""
         while True:
             raw = await asyncio.wait_for(self.ws.recv(), timeout)
             self.frames.append(raw)
@@ -64,7 +65,8 @@ class Client:
             kind = msg["type"]
             if kind == "ping":
                 await self.send(type="pong")
-                continue
+                if not pings:
+                    continue
             if kind == "snapshot":
                 if self.state is not None and self.seq == msg["seq"]:
                     # The diffs applied so far must give exactly the server's state.
