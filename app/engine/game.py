@@ -686,9 +686,10 @@ class Game:
     def features(self) -> list[dict]:
         """Every road, city, field, monastery (and garden, with The Abbot) on the board.
 
-        Each has its parts (cells and slots), whether it is complete, followers per player, and
-        `points_now` (what it is worth as it stands: its completed value once complete, fields
-        3 per completed city) and `points_end` (what final scoring would give it as it stands).
+        Each has its parts (cells and slots), whether it is complete, followers per player,
+        `points_now` (what it scores when complete, at its present size: road 1 and city 2 per
+        tile, city 2 per pennant, monastery or garden 9; a field 3 per completed city) and
+        `points_end` (what final scoring would give it as it stands).
         """
         board = self.board
         n = len(self.players)
@@ -746,7 +747,7 @@ class Game:
                     "tiles": around,
                     "pennants": 0,
                     "followers": followers,
-                    "points_now": around,
+                    "points_now": 9,
                     "points_end": around,
                 }
             )
