@@ -185,6 +185,9 @@ ClientMessage = Annotated[
     Field(discriminator="type"),
 ]
 _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+SERVER_MESSAGE_TYPES = frozenset(
+    ("welcome", "snapshot", "diff", "seated", "you", "chat", "error", "ping", "pong", "reload")
+)
 MESSAGE_TYPES = frozenset(
     ("hello", "ping", "pong", "sync", "take_seat", "leave_seat", "remove_seat", "set_options",
      "start", "place", "end_game", "chat")

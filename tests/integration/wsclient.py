@@ -10,10 +10,13 @@ from typing import Any
 
 import httpx
 import websockets
+from protocol_doc import error_codes, server_types
 
 from app.server.patch import apply
 
 PROTOCOL = 1
+SERVER_TYPES = server_types()
+ERROR_CODES = error_codes()
 
 
 class Client:
@@ -63,6 +66,9 @@ class Client:
             self.frames.append(raw)
             msg = json.loads(raw)
             kind = msg["type"]
+            assert kind in SERVER_TYPES, f"undocumented message type {kind!r}"
+            if kind == "error":
+                assert msg["code"] in ERROR_CODES, f"undocumented error code {msg['code']!r}"
             if kind == "ping":
                 await self.send(type="pong")
                 if not pings:
