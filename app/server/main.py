@@ -27,6 +27,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = Database(settings.database_url)
+        await db.wait_ready(settings.database_wait_seconds)
         await db.migrate()
         store = Store(db)
         rooms = Rooms(store, settings)

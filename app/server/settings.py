@@ -18,6 +18,7 @@ class Settings(BaseSettings):
         "sqlite+aiosqlite:///./carcassonne.db",
         validation_alias=AliasChoices("DATABASE_URL", "CARC_DATABASE_URL"),
     )
+    database_wait_seconds: float = 30.0  # at start, how long to wait for the database
     log_level: str = "info"
     static_dir: str = ""  # empty: `static/` next to the `app` package, else under the cwd
 

@@ -76,6 +76,23 @@ class Database:
             return False
         return True
 
+    async def wait_ready(self, timeout: float) -> None:
+        """Wait up to `timeout` seconds for the database to answer (a database container may
+        start after the app); raises the last connection error after that."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        delay = 0.25
+        while True:
+            try:
+                async with self.engine.connect() as conn:
+                    await conn.execute(text("SELECT 1"))
+                return
+            except Exception:
+                if loop.time() + delay > deadline:
+                    raise
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+
     async def migrate(self) -> None:
         """Bring the schema up to date (Alembic `upgrade head`).
 
