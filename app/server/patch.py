@@ -1,8 +1,9 @@
 """State diffs as JSON Patch (RFC 6902), using only `add`, `remove` and `replace`.
 
 `diff` walks two JSON-ready values and emits the operations that turn the old into the new.
-Lists that only grew (the board, the score events) cost one `add` per new element; dicts are
-compared key by key, so an unchanged subtree costs a comparison, never a serialization.
+Lists are compared index by index, so a list that only grew (the board, the score events)
+costs one `add` per new element; dicts are compared key by key. An unchanged subtree costs a
+comparison, never a serialization.
 """
 
 from __future__ import annotations
@@ -44,16 +45,20 @@ def _diff(old: Any, new: Any, path: tuple[str | int, ...], ops: list[Op]) -> Non
                 _diff(old[key], value, (*path, key), ops)
         return
     if isinstance(old, list) and isinstance(new, list):
-        n_old, n_new = len(old), len(new)
-        if n_new >= n_old and new[:n_old] == old:
-            for value in new[n_old:]:
-                ops.append({"op": "add", "path": pointer((*path, "-")), "value": value})
+        common = min(len(old), len(new))
+        changes: list[Op] = []
+        for i in range(common):
+            _diff(old[i], new[i], (*path, i), changes)
+        if len(changes) > max(4, common // 2):
+            # Mostly different (say, the legal placements of a new tile): one replace is
+            # smaller than many small changes.
+            ops.append({"op": "replace", "path": pointer(path), "value": new})
             return
-        if n_new == n_old:
-            for i in range(n_old):
-                _diff(old[i], new[i], (*path, i), ops)
-            return
-        ops.append({"op": "replace", "path": pointer(path), "value": new})
+        ops.extend(changes)
+        for value in new[common:]:
+            ops.append({"op": "add", "path": pointer((*path, "-")), "value": value})
+        for i in range(len(old) - 1, common - 1, -1):
+            ops.append({"op": "remove", "path": pointer((*path, i))})
         return
     if not _same_type(old, new) or old != new:
         ops.append({"op": "replace", "path": pointer(path), "value": new})

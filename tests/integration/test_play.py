@@ -6,12 +6,9 @@ import json
 import random
 
 import httpx
-import pytest
 from wsclient import Client, create_room, play_turn, seated_pair, start
 
 from app.engine import Game
-
-pytestmark = pytest.mark.asyncio(loop_scope="function")
 
 
 def _walk_keys(value, found: set[str]) -> set[str]:

@@ -9,8 +9,6 @@ import random
 import pytest
 from wsclient import Client, choose_move, create_room, play_turn, seated_pair, start
 
-pytestmark = pytest.mark.asyncio(loop_scope="function")
-
 
 @pytest.fixture
 def own_server(database_url, server_factory):

@@ -6,11 +6,8 @@ import asyncio
 import json
 import random
 
-import pytest
 import websockets
 from wsclient import Client, choose_move, seated_pair, start
-
-pytestmark = pytest.mark.asyncio(loop_scope="function")
 
 
 async def _error(client: Client) -> dict:
