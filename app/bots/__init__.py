@@ -13,7 +13,7 @@ every simulation starts from `public_replica()`, a game rebuilt from the public 
 whose unseen tiles are shuffled by the bot's own random generator.
 """
 
-from .bot import LEVELS, Bot, choose_move
+from .bot import LEVELS, Bot, choose_move, move_from_log
 from .easy import easy_move, rank_moves
 from .public import legal_moves, public_replica
 from .strong import strong_move
@@ -24,6 +24,7 @@ __all__ = [
     "choose_move",
     "easy_move",
     "legal_moves",
+    "move_from_log",
     "public_replica",
     "rank_moves",
     "strong_move",

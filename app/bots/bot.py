@@ -22,18 +22,21 @@ def choose_move(
     playouts: int | None = None,
     replica: Game | None = None,
     config: SearchConfig = DEFAULT_CONFIG,
+    tile: str | None = None,
 ) -> Move:
     """The move a bot of `level` plays for the player to move in `game` (left unchanged).
 
     `budget_s` and `playouts` bound the `strong` search (see `strong_move`); `easy` ignores
-    them. The bot reads only public state: never the bag order or the seed.
+    them. The bot reads only public state: never the bag order or the seed. `game` may be a
+    log-driven game rebuilt from the public log (`Game.from_log(game.to_log())`, e.g. in a
+    worker process), with the drawn tile named by `tile`.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; use one of {', '.join(LEVELS)}")
     rng = rng or random.Random()
     if level == "easy":
-        return easy_move(game, rng, replica)
-    return strong_move(game, rng, budget_s, playouts, replica, config)
+        return easy_move(game, rng, replica, tile)
+    return strong_move(game, rng, budget_s, playouts, replica, config, tile)
 
 
 class Bot:
@@ -69,3 +72,13 @@ class Bot:
         return choose_move(
             game, self.level, self.rng, self.budget_s, self.playouts, self._replica, self.config
         )
+
+
+def move_from_log(
+    log: dict, tile: str, level: str, seed: int, budget_s: float | None = DEFAULT_BUDGET_S
+) -> Move:
+    """A bot's move from public facts only: the game's move log and the drawn tile.
+
+    Picklable arguments, so a server can run it in a worker process.
+    """
+    return choose_move(Game.from_log(log), level, random.Random(seed), budget_s, tile=tile)

@@ -56,12 +56,15 @@ def rank_moves(replica: Game, tile: str) -> list[tuple[float, Move]]:
     return ranked
 
 
-def easy_move(game: Game, rng: random.Random, replica: Game | None = None) -> Move:
+def easy_move(
+    game: Game, rng: random.Random, replica: Game | None = None, tile: str | None = None
+) -> Move:
     """The `easy` bot's move for the player to move in `game` (which it does not change).
 
-    `replica` (from `public_replica(game)`) may be passed to save rebuilding it.
+    `replica` (from `public_replica(game)`) may be passed to save rebuilding it; `tile`
+    names the drawn tile when `game` is log-driven (rebuilt from a public log).
     """
-    tile = game.drawn_tile
+    tile = tile or game.drawn_tile
     if tile is None:
         raise ValueError("no tile to place: the game is over")
     if replica is None:

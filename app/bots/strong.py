@@ -30,7 +30,9 @@ from .public import public_replica
 class SearchConfig:
     """Knobs of the search. `depth` None plays each simulation to the end of the game."""
 
+    method: str = "expectimax"
     candidates: int = 8
+    greedy_plies: int = 0
     depth: int | None = 10
     meeple_chance: float = 0.25
     first_halving: int = 4
@@ -44,6 +46,13 @@ def playout(after: Game, player: int, rng: random.Random, config: SearchConfig) 
     if after.finished:
         return evaluate(after, player)
     sim = after.copy(shuffle=rng)
+    for _ in range(config.greedy_plies):
+        if sim.finished:
+            return evaluate(sim, player)
+        tile = sim.drawn_tile
+        assert tile is not None
+        ranked = rank_moves(sim, tile)
+        sim.play(ranked[0][1])
     plies = config.depth if config.depth is not None else 1 << 30
     chance = config.meeple_chance
     for _ in range(plies):
@@ -60,6 +69,19 @@ def playout(after: Game, player: int, rng: random.Random, config: SearchConfig) 
     return evaluate(sim, player)
 
 
+def reply_value(after: Game, tile: str, player: int) -> float:
+    """`player`'s standing once the next player has answered `after` with `tile` the way the
+    easy bot would (their best move by the easy heuristic)."""
+    if after.finished:
+        return evaluate(after, player)
+    ranked = rank_moves(after, tile)
+    if not ranked:  # the tile fits nowhere: it would be set aside
+        return evaluate(after, player)
+    reply = after.copy()
+    reply.play(ranked[0][1], tile=tile)
+    return evaluate(reply, player)
+
+
 def strong_move(
     game: Game,
     rng: random.Random,
@@ -67,14 +89,16 @@ def strong_move(
     playouts: int | None = None,
     replica: Game | None = None,
     config: SearchConfig = DEFAULT_CONFIG,
+    tile: str | None = None,
 ) -> Move:
     """The `strong` bot's move for the player to move in `game` (which it does not change).
 
     The search stops after `budget_s` seconds or `playouts` simulations, whichever comes
     first (at least one round is always played). With `budget_s=None` and a `playouts` count
-    the result depends only on the public state and `rng`.
+    the result depends only on the public state and `rng`. `tile` names the drawn tile when
+    `game` is log-driven (rebuilt from a public log).
     """
-    tile = game.drawn_tile
+    tile = tile or game.drawn_tile
     if tile is None:
         raise ValueError("no tile to place: the game is over")
     if budget_s is None and playouts is None:
@@ -95,6 +119,9 @@ def strong_move(
         after = replica.copy()
         after.play(move, tile=tile)
         afters.append(after)
+    if config.method == "expectimax":
+        best = _expectimax(afters, player, deadline, limit, config)
+        return top[best][1]
     totals = [0.0] * len(top)
     done = 0
     rounds = 0
@@ -113,3 +140,32 @@ def strong_move(
             halve_at *= 2
     best = max(alive, key=lambda i: (totals[i], -i))
     return top[best][1]
+
+
+def _expectimax(
+    afters: list[Game], player: int, deadline: float, limit: int, config: SearchConfig
+) -> int:
+    """Index of the candidate with the best expected standing after the next player's reply.
+
+    The next tile is taken in turn over the kinds left in the bag, most frequent first, each
+    weighted by its count; every candidate is scored on the same tiles, so a comparison cut
+    short by the budget is still fair. The worse half is dropped after 4, 8, 16... tiles.
+    """
+    alive = list(range(len(afters)))
+    if afters[0].finished:
+        return max(alive, key=lambda i: (evaluate(afters[i], player), -i))
+    tiles = sorted(afters[0].bag_counts().items(), key=lambda tn: (-tn[1], tn[0]))
+    sums = [0.0] * len(afters)
+    done = 0
+    halve_at = config.first_halving
+    for k, (tile, count) in enumerate(tiles, start=1):
+        for i in alive:
+            sums[i] += count * reply_value(afters[i], tile, player)
+            done += 1
+        if done >= limit or time.perf_counter() >= deadline:
+            break
+        if k == halve_at and len(alive) > 2:
+            alive.sort(key=lambda i: (-sums[i], i))
+            alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+            halve_at *= 2
+    return max(alive, key=lambda i: (sums[i], -i))

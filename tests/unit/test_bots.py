@@ -144,3 +144,15 @@ def test_unknown_level_and_finished_game_are_refused() -> None:
     for level in LEVELS:
         with pytest.raises(ValueError, match="game is over"):
             choose_move(game, level, random.Random(1), budget_s=None, playouts=5)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_can_decide_from_the_public_log_and_the_drawn_tile(level: str) -> None:
+    game = advance(Game(THREE, Options(abbot=True), seed=13), 25)
+    public = Game.from_log(game.to_log())
+    assert public.drawn_tile is None  # a log-driven game: the tile is named, not drawn
+    a = choose_move(game, level, random.Random(3), budget_s=None, playouts=40)
+    b = choose_move(
+        public, level, random.Random(3), budget_s=None, playouts=40, tile=game.drawn_tile
+    )
+    assert a == b
