@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
+import importlib.util
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -33,6 +35,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rooms = Rooms(store, settings)
         app.state.store = store
         app.state.rooms = rooms
+        _install_extensions(rooms)
         restored = await rooms.restore_running()
         log.info("database ready; %d running game(s) restored", restored)
         expiry = asyncio.create_task(_expire_forever(rooms, settings.expiry_check_seconds))
@@ -61,6 +64,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "/static", StaticFiles(directory=app.state.static_dir, check_dir=False), name="static"
     )
     return app
+
+
+def _install_extensions(rooms: Rooms) -> None:
+    """Optional parts that plug into the rooms: `app.server.bots.install(rooms)` when that
+    module exists (it registers `rooms.on_load` / `rooms.on_close` hooks)."""
+    if importlib.util.find_spec("app.server.bots") is not None:
+        importlib.import_module("app.server.bots").install(rooms)
 
 
 async def _expire_forever(rooms: Rooms, period: float) -> None:

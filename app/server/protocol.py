@@ -45,6 +45,7 @@ class ErrorCode(StrEnum):
     CHAT_TOO_LONG = "chat_too_long"
     CHAT_RATE = "chat_rate"
     ROOM_FULL = "room_full"
+    NOT_A_BOT = "not_a_bot"
     SERVER_ERROR = "server_error"
 
 
@@ -172,6 +173,34 @@ class EndGame(Intent):
     turn: StrictInt
 
 
+BotLevel = Literal["easy", "strong"]
+
+
+class AddBot(Intent):
+    """Host: a bot takes a free seat (lobby only)."""
+
+    type: Literal["add_bot"]
+    seat: StrictInt
+    level: BotLevel = "easy"
+    color: Color | None = None
+    name: Name | None = None
+
+
+class HandToBot(Intent):
+    """Host: a bot plays a seat of the running game until the seat is taken back."""
+
+    type: Literal["hand_to_bot"]
+    seat: StrictInt
+    level: BotLevel = "easy"
+
+
+class TakeBack(Intent):
+    """Host, or the seat's own player: a person plays the seat again."""
+
+    type: Literal["take_back"]
+    seat: StrictInt
+
+
 class Chat(Intent):
     """A chat line (plain text; clients render it as text, never as HTML)."""
 
@@ -181,7 +210,7 @@ class Chat(Intent):
 
 ClientMessage = Annotated[
     Hello | Ping | Pong | Sync | TakeSeat | LeaveSeat | RemoveSeat | SetOptions | Start
-    | Place | EndGame | Chat,
+    | Place | EndGame | AddBot | HandToBot | TakeBack | Chat,
     Field(discriminator="type"),
 ]
 _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -190,7 +219,7 @@ SERVER_MESSAGE_TYPES = frozenset(
 )
 MESSAGE_TYPES = frozenset(
     ("hello", "ping", "pong", "sync", "take_seat", "leave_seat", "remove_seat", "set_options",
-     "start", "place", "end_game", "chat")
+     "start", "place", "end_game", "add_bot", "hand_to_bot", "take_back", "chat")
 )
 
 

@@ -83,16 +83,28 @@ class Peer(Protocol):
 
 @dataclass(frozen=True)
 class Seat:
-    """A taken seat."""
+    """A taken seat; `bot` is the level of the bot playing it, None for a person."""
 
     position: int
     name: str
     color: str
     token_hash: str
+    bot: str | None = None
+
+    @property
+    def bot_only(self) -> bool:
+        """A seat a bot took in the lobby (no person behind it)."""
+        return self.token_hash.startswith(BOT_MARK)
 
 
-# Called after every accepted change of a running game; the place where bots will hook in.
+BOT_MARK = "bot:"  # token_hash prefix of bot seats: no sha256 hex digest starts like this
+
+
+# Called after every accepted change (a move, a start, a seat handed to a bot or taken back),
+# under the room lock: bots watch for their turn here (they must not block: start a task).
 Listener = Callable[["Room"], Awaitable[None]]
+# Extra keys merged into the game view (e.g. a turn clock).
+ViewHook = Callable[["Room"], dict[str, Any]]
 
 
 class Room:
@@ -108,7 +120,8 @@ class Room:
         self.last_starter = record.last_starter
         self.games_played = record.games_played
         self.seats: dict[int, Seat] = {
-            s.position: Seat(s.position, s.name, s.color, s.token_hash) for s in record.seats
+            s.position: Seat(s.position, s.name, s.color, s.token_hash, s.bot)
+            for s in record.seats
         }
         self.game: Game | None = None
         self.game_id: int | None = None
@@ -129,6 +142,8 @@ class Room:
         self.peers: set[Peer] = set()
         self.chat: deque[dict[str, Any]] = deque(maxlen=settings.chat_history)
         self.listeners: list[Listener] = []
+        self.view_hooks: list[ViewHook] = []
+        self.bots: Any = None  # state of app.server.bots for this room, if it attaches
         self.lock = asyncio.Lock()
         self.seq = 0
         self.last_activity = time.monotonic()
@@ -320,12 +335,23 @@ class Room:
         await self._notify()
 
     async def _place(self, peer: Peer, intent: p.Place) -> None:
-        game = self._require_turn(intent.turn)
-        player = game.current_player
-        if peer.seat is None or self.game_players[player]["seat"] != peer.seat:
-            raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
+        seat = self.seats.get(peer.seat) if peer.seat is not None else None
+        if seat is not None and seat.bot is not None:
+            raise GameError(ErrorCode.NOT_YOUR_TURN, "A bot plays your seat; take it back first.")
         meeple = Meeple(intent.meeple.kind, intent.meeple.at) if intent.meeple else None
         move = Move(intent.x, intent.y, intent.rot, meeple, intent.return_abbot)
+        await self._play(peer.seat, intent.turn, move)
+
+    async def play_for(self, seat: int, turn: int, move: Move) -> None:
+        """Play `move` for `seat` on turn `turn` without a connection (bots, a turn clock):
+        validated, stored and broadcast like any move; raises `GameError` when refused."""
+        async with self.lock:
+            await self._play(seat, turn, move)
+
+    async def _play(self, seat: int | None, turn: int, move: Move) -> None:
+        game = self._require_turn(turn)
+        if seat is None or self.game_players[game.current_player]["seat"] != seat:
+            raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
 
         def play() -> None:
             try:
@@ -334,6 +360,51 @@ class Room:
                 raise GameError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
 
         await self._commit(play)
+
+    async def _add_bot(self, peer: Peer, intent: p.AddBot) -> None:
+        self._require_host(peer)
+        self._require_lobby()
+        if not 0 <= intent.seat < self.options["seats"]:
+            raise GameError(ErrorCode.SEAT_INVALID, f"There is no seat {intent.seat}.")
+        if intent.seat in self.seats:
+            raise GameError(ErrorCode.SEAT_TAKEN, "That seat is taken.")
+        used = {s.color for s in self.seats.values()}
+        color = intent.color or next(c for c in p.COLOR_NAMES if c not in used)
+        if color in used:
+            raise GameError(ErrorCode.COLOR_TAKEN, f"Someone already plays {color}.")
+        name = clean_name(intent.name or f"Bot {intent.seat + 1} ({intent.level})")
+        seat = Seat(intent.seat, name, color, BOT_MARK + secrets.token_hex(16), intent.level)
+        try:
+            await self.store.take_seat(
+                self.id, SeatRecord(seat.position, name, color, seat.token_hash, seat.bot)
+            )
+        except Conflict:
+            raise GameError(ErrorCode.SEAT_TAKEN, "That seat is taken.") from None
+        self.seats[seat.position] = seat
+        self._publish(room=True)
+
+    async def _hand_to_bot(self, peer: Peer, intent: p.HandToBot) -> None:
+        self._require_host(peer)
+        if not self.running:
+            raise GameError(ErrorCode.NO_GAME, "No game is running.")
+        if intent.seat not in {pl["seat"] for pl in self.game_players}:
+            raise GameError(ErrorCode.SEAT_INVALID, f"Seat {intent.seat} does not play.")
+        await self._set_bot(intent.seat, intent.level)
+
+    async def _take_back(self, peer: Peer, intent: p.TakeBack) -> None:
+        if not (peer.host or peer.seat == intent.seat):
+            raise GameError(ErrorCode.NOT_HOST, "Only the host or the seat's player can.")
+        seat = self.seats.get(intent.seat)
+        if seat is None or seat.bot is None or seat.bot_only:
+            raise GameError(ErrorCode.NOT_A_BOT, "No bot plays that seat for a person.")
+        await self._set_bot(intent.seat, None)
+
+    async def _set_bot(self, position: int, level: str | None) -> None:
+        await self.store.set_seat_bot(self.id, position, level)
+        seat = self.seats[position]
+        self.seats[position] = Seat(seat.position, seat.name, seat.color, seat.token_hash, level)
+        self._publish(room=True)
+        await self._notify()
 
     async def _end_game(self, peer: Peer, intent: p.EndGame) -> None:
         # While the host is gone, any seated player may end the game, so that a game never
@@ -494,13 +565,17 @@ class Room:
         seats = []
         for position in range(max(self.options["seats"], max(self.seats, default=-1) + 1)):
             seat = self.seats.get(position)
+            presence = None
+            if seat is not None:
+                presence = "online" if position in online else "bot" if seat.bot else "away"
             seats.append({
                 "seat": position,
                 "taken": seat is not None,
                 "name": seat.name if seat else None,
                 "color": seat.color if seat else None,
-                "presence": None if seat is None else "online" if position in online else "away",
+                "presence": presence,
                 "host": seat is not None and position == host_seat,
+                "bot": seat.bot if seat else None,
             })
         watchers = sorted(
             (peer for peer in self.peers if peer.seat is None), key=lambda peer: peer.id
@@ -538,7 +613,15 @@ class Room:
         view["legal"] = legal
         view["can_return_abbot"] = bool(not game.finished and game.can_return_abbot())
         view["results"] = game.results() if game.finished else None
+        view["turns"] = [dict(turn) for turn in game.turns]
+        view["features"] = game.features()
+        for hook in self.view_hooks:
+            view.update(hook(self))
         return view
+
+    def publish_game(self) -> None:
+        """Broadcast a change of the game view made outside an intent (a view hook's data)."""
+        self._publish(game=True)
 
     _handlers: dict[type, Callable[..., Awaitable[None]]] = {
         p.TakeSeat: _take_seat,
@@ -548,6 +631,9 @@ class Room:
         p.Start: _start,
         p.Place: _place,
         p.EndGame: _end_game,
+        p.AddBot: _add_bot,
+        p.HandToBot: _hand_to_bot,
+        p.TakeBack: _take_back,
     }
 
 

@@ -7,6 +7,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -43,6 +44,10 @@ class Rooms:
         self.settings = settings
         self._rooms: dict[str, Room] = {}
         self._lock = asyncio.Lock()
+        # Called with every room when it comes into memory (restored, or first used), and
+        # at shutdown: where app.server.bots attaches to rooms and stops its workers.
+        self.on_load: list[Callable[[Room], None]] = []
+        self.on_close: list[Callable[[], Any]] = []
 
     async def create(
         self, name: str, color: str, options: dict[str, Any] | None = None
@@ -84,7 +89,10 @@ class Rooms:
         if record is None:
             return None
         try:
-            return Room(record, self.store, self.settings)
+            room = Room(record, self.store, self.settings)
+            for hook in self.on_load:
+                hook(room)
+            return room
         except Exception:
             log.exception("room %s: could not rebuild its game", code)
             raise GameError(
@@ -123,6 +131,11 @@ class Rooms:
             return await self.store.expire_rooms(timedelta(seconds=idle), keep)
 
     def close_all(self, code: int, reason: str) -> None:
-        """Close every connection of every room."""
+        """Close every connection of every room, then run the shutdown hooks."""
         for room in self._rooms.values():
             room.close_all(code, reason)
+        for hook in self.on_close:
+            try:
+                hook()
+            except Exception:
+                log.exception("shutdown hook failed")

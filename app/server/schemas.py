@@ -55,8 +55,9 @@ class SeatInfo(BaseModel):
     taken: bool
     name: str | None
     color: str | None
-    presence: Literal["online", "away"] | None
+    presence: Literal["online", "away", "bot"] | None
     host: bool
+    bot: str | None = None
 
 
 class RoomInfo(BaseModel):

@@ -37,6 +37,8 @@ class Settings(BaseSettings):
     chat_history: int = 50
     max_spectators: int = 50
 
+    bot_pause_seconds: float = 0.8  # before a bot moves, so people can follow
+
     # Rooms without any game and without anyone connected are deleted after this long.
     room_idle_hours: float = 24.0
     expiry_check_seconds: float = 600.0

@@ -51,7 +51,8 @@ class Room(Base):
 
 
 class Seat(Base):
-    """A taken seat of a room; a free seat has no row. Tokens are kept only as SHA-256 hashes."""
+    """A taken seat of a room; a free seat has no row. Tokens are kept only as SHA-256 hashes
+    (a seat a bot took has a random marker starting with `bot:` that no token hashes to)."""
 
     __tablename__ = "seats"
     __table_args__ = (
@@ -65,6 +66,8 @@ class Seat(Base):
     name: Mapped[str] = mapped_column(String(64))
     color: Mapped[str] = mapped_column(String(16))
     token_hash: Mapped[str] = mapped_column(String(64))
+    # A bot level ("easy", "strong") while a bot plays this seat; NULL for a person.
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

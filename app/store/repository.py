@@ -29,6 +29,7 @@ class SeatRecord:
     name: str
     color: str
     token_hash: str
+    bot: str | None = None
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ class Store:
                 last_starter=room.last_starter,
                 games_played=game.number if game else 0,
                 seats=[
-                    SeatRecord(r.position, r.name, r.color, r.token_hash) for r in seats
+                    SeatRecord(r.position, r.name, r.color, r.token_hash, r.bot) for r in seats
                 ],
                 game=game,
             )
@@ -216,6 +217,16 @@ class Store:
                 delete(models.Seat).where(
                     models.Seat.room_id == room_id, models.Seat.position == position
                 )
+            )
+            await _touch(s, room_id)
+
+    async def set_seat_bot(self, room_id: int, position: int, bot: str | None) -> None:
+        """Hand a seat to a bot of level `bot`, or give it back to its person (None)."""
+        async with self.db.transaction() as s:
+            await s.execute(
+                update(models.Seat)
+                .where(models.Seat.room_id == room_id, models.Seat.position == position)
+                .values(bot=bot)
             )
             await _touch(s, room_id)
 
@@ -355,6 +366,7 @@ def _seat_row(room_id: int, seat: SeatRecord) -> models.Seat:
         name=seat.name,
         color=seat.color,
         token_hash=seat.token_hash,
+        bot=seat.bot,
     )
 
 

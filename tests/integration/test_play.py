@@ -229,3 +229,33 @@ async def test_http_api_shapes(server):
         for path in ("/api/rooms", "/api/games", "/api/games/{game_id}",
                      "/api/games/{game_id}/log", "/api/games/{game_id}/replay", "/api/tiles"):
             assert path in spec["paths"]
+
+
+async def test_bots_take_seats_and_hand_back(server):
+    host, guest, _code = await seated_pair(server)
+    await host.send(type="set_options", seats=3)
+    await host.send(type="add_bot", seat=2, level="strong")
+    await host.until(lambda c: [s["taken"] for s in c.state["room"]["seats"]] == [True] * 3)
+    bot_seat = host.state["room"]["seats"][2]
+    assert bot_seat["bot"] == "strong" and bot_seat["presence"] == "bot"
+    assert bot_seat["color"] == "green" and bot_seat["name"] == "Bot 3 (strong)"
+    await guest.send(type="add_bot", seat=2)
+    assert (await guest.expect("error"))["code"] == "not_host"
+    await host.send(type="take_back", seat=2)
+    assert (await host.expect("error"))["code"] == "not_a_bot"
+    await host.send(type="remove_seat", seat=2)
+    await host.until(lambda c: not c.state["room"]["seats"][2]["taken"])
+    await start(host, guest)
+    await host.send(type="hand_to_bot", seat=1)
+    await host.until(lambda c: c.state["room"]["seats"][1]["bot"] == "easy")
+    await guest.catch_up(host.seq)
+    if guest.my_turn():
+        game = guest.game
+        option = game["legal"][0]
+        await guest.send(type="place", turn=game["turn"], x=option["x"], y=option["y"],
+                         rot=option["rot"])
+        assert (await guest.expect("error"))["code"] == "not_your_turn"
+    await guest.send(type="take_back", seat=1)
+    await guest.until(lambda c: c.state["room"]["seats"][1]["bot"] is None)
+    for client in (host, guest):
+        await client.close()
