@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import time
+from collections import defaultdict, deque
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -49,11 +51,42 @@ async def health(store: StoreDep) -> schemas.Health:
     return schemas.Health(status="ok" if ok else "degraded", database=ok, protocol=PROTOCOL_VERSION)
 
 
-@api.post("/rooms", response_model=schemas.RoomCreated, status_code=201)
+class RoomQuota:
+    """At most `limit` new rooms per client address per `window` seconds: rooms cost a row
+    each, and nobody needs many."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit, self.window = limit, window
+        self._times: defaultdict[str, deque[float]] = defaultdict(deque)
+
+    def allow(self, address: str) -> bool:
+        """Count one room for `address`; False when over the quota."""
+        now = time.monotonic()
+        times = self._times[address]
+        while times and now - times[0] > self.window:
+            times.popleft()
+        if len(times) >= self.limit:
+            return False
+        times.append(now)
+        if len(self._times) > 10_000:  # forget idle addresses
+            for key in [k for k, v in self._times.items() if not v]:
+                del self._times[key]
+        return True
+
+
+@api.post(
+    "/rooms",
+    response_model=schemas.RoomCreated,
+    status_code=201,
+    responses={429: {"model": schemas.ErrorBody}},
+)
 async def create_room(
-    rooms: RoomsDep, body: Annotated[schemas.CreateRoom | None, Body()] = None
+    request: Request, rooms: RoomsDep, body: Annotated[schemas.CreateRoom | None, Body()] = None
 ) -> schemas.RoomCreated:
     """Create a room; its creator is the host and sits in seat 0."""
+    address = request.client.host if request.client else "?"
+    if not request.app.state.room_quota.allow(address):
+        raise HTTPException(429, "Too many new rooms from this address; try again later.")
     body = body or schemas.CreateRoom()
     try:
         code, token = await rooms.create(body.name, body.color, body.options.model_dump())

@@ -56,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.replays = archive.ReplayCache()
+    app.state.room_quota = http.RoomQuota(settings.rooms_per_window, settings.rooms_window_seconds)
     app.state.static_dir = http.static_dir(settings)
     app.include_router(http.api)
     app.include_router(http.pages)

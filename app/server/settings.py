@@ -39,6 +39,9 @@ class Settings(BaseSettings):
 
     bot_pause_seconds: float = 0.8  # before a bot moves, so people can follow
 
+    rooms_per_window: int = 300  # new rooms per client address per window
+    rooms_window_seconds: float = 600.0
+
     # Rooms without any game and without anyone connected are deleted after this long.
     room_idle_hours: float = 24.0
     expiry_check_seconds: float = 600.0

@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 
+import httpx
 import websockets
 from wsclient import Client, choose_move, seated_pair, start
 
@@ -143,3 +144,10 @@ async def test_spectators_cannot_act(server):
     assert watcher.state["game"]["turn"] == 0 or watcher.state == host.state
     for client in (host, guest, watcher):
         await client.close()
+
+
+async def test_room_creation_is_rate_limited(database_url, server_factory):
+    server = server_factory(database_url, CARC_ROOMS_PER_WINDOW="2")
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        codes = [(await http.post("/api/rooms")).status_code for _ in range(3)]
+    assert codes == [201, 201, 429]
