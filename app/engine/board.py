@@ -104,6 +104,9 @@ class Board:
         self.pennants: list[int] = []
         self.figures: list[list[int] | None] = []
         self.adjacent_cities: list[list[int] | None] = []
+        # Roots whose cell set this board may change in place; a copy shares every set with
+        # its original until one of them merges into it (copy on write).
+        self._own_tiles: set[int] = set()
 
     def copy(self) -> Board:
         """An independent copy (tile definitions are immutable and shared)."""
@@ -114,11 +117,14 @@ class Board:
         other.centres = dict(self.centres)
         other.parent = list(self.parent)
         other.segment_tile = list(self.segment_tile)
-        other.tiles = [s.copy() if s is not None else None for s in self.tiles]
+        other.tiles = list(self.tiles)
+        other._own_tiles = set()
+        self._own_tiles = set()
         other.open = list(self.open)
         other.pennants = list(self.pennants)
-        other.figures = [f.copy() if f else f for f in self.figures]
-        # Never changed in place (merges build new lists), so the lists themselves are shared.
+        # Figure and city lists are never changed in place (changes build new lists), so a
+        # copy may share them.
+        other.figures = list(self.figures)
         other.adjacent_cities = list(self.adjacent_cities)
         return other
 
@@ -220,6 +226,7 @@ class Board:
         self.parent.extend(range(base, base + count))
         self.segment_tile.extend([placed] * count)
         self.tiles.extend([{cell} for _ in range(count)])
+        self._own_tiles.update(range(base, base + count))
         self.open.extend(tile.initial_open)
         self.pennants.extend(tile.initial_pennants)
         self.figures.extend([None] * count)
@@ -255,11 +262,7 @@ class Board:
 
     def add_figure(self, seg: int, figure_id: int) -> None:
         root = self.find(seg)
-        figures = self.figures[root]
-        if figures is None:
-            self.figures[root] = [figure_id]
-        else:
-            figures.append(figure_id)
+        self.figures[root] = [*(self.figures[root] or ()), figure_id]
 
     def clear_figures(self, root: int) -> list[int]:
         figures = self.figures[root] or []
@@ -267,16 +270,27 @@ class Board:
         return figures
 
     def _union(self, a: int, b: int) -> int:
+        """Merge two features. The older root (smaller id) stays the root, so a feature keeps
+        its id while it grows; the cells go into the larger set."""
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return ra
+        if rb < ra:
+            ra, rb = rb, ra
+        self.parent[rb] = ra
         tiles_a, tiles_b = self.tiles[ra], self.tiles[rb]
         assert tiles_a is not None and tiles_b is not None
         if len(tiles_a) < len(tiles_b):
-            ra, rb, tiles_a, tiles_b = rb, ra, tiles_b, tiles_a
-        self.parent[rb] = ra
+            tiles_a, tiles_b = tiles_b, tiles_a
+            owned = rb in self._own_tiles
+        else:
+            owned = ra in self._own_tiles
+        if not owned:
+            tiles_a = tiles_a.copy()
         tiles_a |= tiles_b
+        self.tiles[ra] = tiles_a
         self.tiles[rb] = None
+        self._own_tiles.add(ra)
         self.open[ra] += self.open[rb]
         self.pennants[ra] += self.pennants[rb]
         figures_b = self.figures[rb]

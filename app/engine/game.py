@@ -201,7 +201,7 @@ class Game:
         self._centre_figures: dict[Cell, int] = {}
         self._abbot_at: list[Cell | None] = [None] * len(players)
         self._order: list[str] | None = None
-        self._placements_cache: tuple[str, int, list[Placement]] | None = None
+        self._placements_cache: tuple[str, int, tuple[Placement, ...]] | None = None
 
         self.board.place(oriented(START_TILE, 0), 0, 0)
         if seed is not None:
@@ -242,7 +242,7 @@ class Game:
         cache = self._placements_cache
         if cache is not None and cache[0] == tile and cache[1] == len(self.board.order):
             return list(cache[2])
-        placements = self.board.placements(tile)
+        placements = tuple(self.board.placements(tile))
         self._placements_cache = (tile, len(self.board.order), placements)
         return list(placements)
 
@@ -449,7 +449,8 @@ class Game:
             figure_id = self._centre_figures.pop(abbot_cell)
             self._return_figure(figure_id)
             points = 1 + board.neighbour_count(abbot_cell)
-            events.append(self._score(turn, ABBOT, points, (player,), False, abbot_cell, points))
+            cells = self._centre_cells(abbot_cell)
+            events.append(self._score(turn, ABBOT, points, (player,), False, cells, points))
 
         seen: set[int] = set()
         for root, seg in zip(roots, o.segments, strict=True):
@@ -458,10 +459,10 @@ class Game:
                 continue
             seen.add(root)
             if board.open[root] == 0 and board.figures[root]:
-                events.append(self._score_feature(turn, root, final=False))
+                events.append(self._score_feature(turn, root))
         for around in board.cells_around(cell):
             if around in self._centre_figures and board.neighbour_count(around) == 8:
-                events.append(self._score_centre(turn, around, final=False))
+                events.append(self._score_centre(turn, around))
 
         self.events.extend(events)
         self.current_player = (player + 1) % len(self.players)
@@ -523,25 +524,14 @@ class Game:
         points: int,
         players: tuple[int, ...],
         final: bool,
-        cell: Cell,
+        cells: tuple[Cell, ...],
         tiles: int,
         pennants: int = 0,
         cities: int = 0,
-        cells: tuple[Cell, ...] | None = None,
     ) -> ScoreEvent:
         for p in players:
             self.scores[p] += points
-        return ScoreEvent(
-            turn,
-            feature,
-            points,
-            players,
-            final,
-            tiles,
-            pennants,
-            cities,
-            cells if cells is not None else (cell,),
-        )
+        return ScoreEvent(turn, feature, points, players, final, tiles, pennants, cities, cells)
 
     def _majority(self, figure_ids: list[int]) -> tuple[int, ...]:
         counts = [0] * len(self.players)
@@ -550,84 +540,95 @@ class Game:
         best = max(counts)
         return tuple(p for p, n in enumerate(counts) if n == best) if best else ()
 
-    def _score_feature(self, turn: int, root: int, final: bool) -> ScoreEvent:
-        """Score a road, city or field and take its figures off the board."""
+    def _feature_value(self, root: int) -> tuple[int, int, int]:
+        """(points, pennants, completed cities) of a road, city or field as it stands:
+        a city is worth double once complete; a field 3 per completed city it borders."""
         board = self.board
         kind = board.kind(root)
-        figure_ids = board.clear_figures(root)
-        winners = self._majority(figure_ids)
         tiles = board.tiles[root]
         assert tiles is not None
-        pennants = cities = 0
         if kind == ROAD:
-            points = len(tiles)
-        elif kind == CITY:
+            return len(tiles), 0, 0
+        if kind == CITY:
             pennants = board.pennants[root]
-            complete = board.open[root] == 0
-            points = (len(tiles) + pennants) * (2 if complete else 1)
-        else:
-            cities = len(board.completed_city_roots(root))
-            points = 3 * cities
+            return (len(tiles) + pennants) * (2 if board.open[root] == 0 else 1), pennants, 0
+        cities = len(board.completed_city_roots(root))
+        return 3 * cities, 0, cities
+
+    def _centre_cells(self, cell: Cell) -> tuple[Cell, ...]:
+        return tuple(sorted(c for c in self.board.cells_around(cell) if c in self.board.cells))
+
+    def _score_feature(self, turn: int, root: int) -> ScoreEvent:
+        """Score a completed road or city and return its figures to their owners."""
+        board = self.board
+        figure_ids = board.clear_figures(root)
+        winners = self._majority(figure_ids)
+        points, pennants, cities = self._feature_value(root)
         for figure_id in figure_ids:
-            if final:
-                self._figures.pop(figure_id)
-            else:
-                self._return_figure(figure_id)
-        first = next(iter(tiles))
-        event = self._score(
+            self._return_figure(figure_id)
+        tiles = board.tiles[root]
+        assert tiles is not None
+        return self._score(
             turn,
-            kind,
+            board.kind(root),
             points,
             winners,
-            final,
-            first,
+            False,
+            tuple(sorted(tiles)),
             len(tiles),
             pennants,
             cities,
-            tuple(sorted(tiles)),
         )
-        return event
 
-    def _score_centre(self, turn: int, cell: Cell, final: bool) -> ScoreEvent:
-        """Score the monastery or garden at `cell` and take its figure off the board."""
+    def _score_centre(self, turn: int, cell: Cell) -> ScoreEvent:
+        """Score a surrounded monastery or garden and return its figure."""
         figure_id = self._centre_figures.pop(cell)
         player = self._figures[figure_id].player
-        if final:
-            self._figures.pop(figure_id)
-        else:
-            self._return_figure(figure_id)
-        points = 1 + self.board.neighbour_count(cell)
-        cells = tuple(c for c in self.board.cells_around(cell) if c in self.board.cells)
+        self._return_figure(figure_id)
         return self._score(
-            turn,
-            self.board.centres[cell],
-            points,
-            (player,),
-            final,
-            cell,
-            points,
-            cells=tuple(sorted(cells)),
+            turn, self.board.centres[cell], 9, (player,), False, self._centre_cells(cell), 9
         )
 
+    def _final_scorings(self) -> list[tuple[int | Cell, str, int, tuple[int, ...]]]:
+        """What end-of-game scoring would give, without changing anything: for each feature
+        with figures, (root or centre cell, kind, points, players who score)."""
+        board = self.board
+        roots = {board.find(f.segment) for f in self._figures.values() if f.segment is not None}
+        out: list[tuple[int | Cell, str, int, tuple[int, ...]]] = []
+        for root in sorted(roots):
+            points = self._feature_value(root)[0]
+            figure_ids = board.figures[root]
+            assert figure_ids
+            out.append((root, board.kind(root), points, self._majority(figure_ids)))
+        for cell, figure_id in sorted(self._centre_figures.items()):
+            points = 1 + board.neighbour_count(cell)
+            out.append((cell, board.centres[cell], points, (self._figures[figure_id].player,)))
+        return out
+
     def _finish(self) -> list[ScoreEvent]:
-        """End-of-game scoring: unfinished roads, cities, monasteries and gardens, then farms."""
+        """End-of-game scoring of every unfinished feature with figures, farms included.
+
+        Figures leave the board without going back to the supply.
+        """
         board = self.board
         turn = len(self.turns)
         events: list[ScoreEvent] = []
-        figure_roots = sorted(
-            {board.find(f.segment) for f in self._figures.values() if f.segment is not None}
-        )
-        fields = []
-        for root in figure_roots:
-            if board.kind(root) == FIELD:
-                fields.append(root)
+        for where, kind, points, players in self._final_scorings():
+            if isinstance(where, tuple):
+                cells = self._centre_cells(where)
+                tiles, pennants, cities = points, 0, 0
             else:
-                events.append(self._score_feature(turn, root, final=True))
-        for cell in sorted(self._centre_figures):
-            events.append(self._score_centre(turn, cell, final=True))
-        for root in fields:
-            events.append(self._score_feature(turn, root, final=True))
-        events = [e for e in events if e.points and e.players]
+                board.clear_figures(where)
+                tile_set = board.tiles[where]
+                assert tile_set is not None
+                cells, tiles = tuple(sorted(tile_set)), len(tile_set)
+                _, pennants, cities = self._feature_value(where)
+            if points and players:
+                events.append(
+                    self._score(turn, kind, points, players, True, cells, tiles, pennants, cities)
+                )
+        self._figures.clear()
+        self._centre_figures.clear()
         self.events.extend(events)
         self.finished = True
         self.drawn_tile = None
@@ -781,12 +782,13 @@ class Game:
         }
 
     def final_scores(self) -> list[int]:
-        """The scores if the game ended now (this game is left unchanged)."""
-        if self.finished:
-            return list(self.scores)
-        other = self.copy()
-        other._finish()
-        return other.scores
+        """The scores if the game ended now; this game is left unchanged."""
+        scores = list(self.scores)
+        if not self.finished:
+            for _, _, points, players in self._final_scorings():
+                for p in players:
+                    scores[p] += points
+        return scores
 
     def copy(self, shuffle: random.Random | None = None) -> Game:
         """An independent copy. With `shuffle`, the unseen tiles are shuffled anew by it from
