@@ -471,7 +471,7 @@ class Bench:
         rss, peak = self.server.memory_mb()
         return {
             "target": rate,
-            "moves_per_s": self.stats.moves / elapsed,
+            "moves_per_s": self.stats.moves / seconds,
             "deliveries": len(lat),
             "p50_ms": 1000 * percentile(lat, 0.50),
             "p99_ms": 1000 * percentile(lat, 0.99),
