@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import importlib
-import importlib.util
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -13,7 +10,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app.server import archive, http
+from app.server import archive, bots, http
 from app.server.protocol import Close
 from app.server.rooms import Rooms
 from app.server.settings import Settings
@@ -35,7 +32,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rooms = Rooms(store, settings)
         app.state.store = store
         app.state.rooms = rooms
-        _install_extensions(rooms)
+        bots.install(rooms)  # registers its on_load / on_close hooks
         restored = await rooms.restore_running()
         log.info("database ready; %d running game(s) restored", restored)
         expiry = asyncio.create_task(_expire_forever(rooms, settings.expiry_check_seconds))
@@ -67,17 +64,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def _install_extensions(rooms: Rooms) -> None:
-    """Optional parts that plug into the rooms: `app.server.bots.install(rooms)` when that
-    module exists (it registers `rooms.on_load` / `rooms.on_close` hooks)."""
-    if importlib.util.find_spec("app.server.bots") is not None:
-        importlib.import_module("app.server.bots").install(rooms)
-
-
 async def _expire_forever(rooms: Rooms, period: float) -> None:
     while True:
         await asyncio.sleep(period)
-        with contextlib.suppress(Exception):
+        try:
             removed = await rooms.expire()
-            if removed:
-                log.info("expired %d idle room(s)", removed)
+        except Exception:
+            # A failed sweep (say, the database is briefly away) must not stop later ones.
+            log.exception("expiring idle rooms failed")
+            continue
+        if removed:
+            log.info("expired %d idle room(s)", removed)

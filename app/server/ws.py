@@ -95,7 +95,8 @@ class Connection:
                     await self.ws.close(item.code, item.reason)
                     return
                 await self.ws.send_text(item)
-        except Exception:
+        except Exception as exc:
+            log.debug("socket write failed: %r", exc)
             self.closing = True  # the socket is gone; the reader will notice too
 
     async def heartbeat(self) -> None:
@@ -160,12 +161,14 @@ async def serve(ws: WebSocket, code: str, rooms: Rooms, settings: Settings) -> N
         if room is not None:
             await room.drop(conn)
         conn.close(Close.GOING_AWAY)  # no-op when already closing
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(TimeoutError):  # a stuck client must not hold us up
             await asyncio.wait_for(writer, timeout=5)
         writer.cancel()
         if ws.client_state != WebSocketState.DISCONNECTED:
-            with contextlib.suppress(Exception):
+            try:
                 await ws.close(Close.GOING_AWAY)
+            except Exception as exc:  # the peer vanished between the check and the close
+                log.debug("room %s: close after disconnect: %r", code, exc)
 
 
 async def _hello(conn: Connection) -> p.Hello | None:
