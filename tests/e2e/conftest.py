@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+if os.environ.get("CI"):
+    import playwright.sync_api as playwright_api  # in CI a missing Playwright is a failure
+else:
+    playwright_api = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -17,11 +20,18 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator:
-    """One headless chromium for the session."""
+    """One headless chromium per test module.
+
+    Not per session: Playwright's sync API keeps an event loop running in this thread while
+    it is open, and the asyncio tests that follow need the thread to themselves.
+    """
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM}")
+        message = f"no chromium at {CHROMIUM}: install it with 'apt-get install chromium'"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     with playwright_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
@@ -31,7 +41,7 @@ def browser() -> Iterator:
 @pytest.fixture
 def new_page(browser) -> Iterator:
     """`new_page(width=1280, height=800)` -> a page in a fresh context (its own storage).
-    Page errors fail the test."""
+    Page errors and console errors fail the test."""
     contexts = []
     errors: list[str] = []
 
@@ -40,6 +50,7 @@ def new_page(browser) -> Iterator:
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
         page.on("dialog", lambda d: d.accept())
         page.set_default_timeout(15000)
         return page

@@ -31,8 +31,41 @@ def my_turn(page) -> bool:
 
 
 def click_canvas(page, x: float, y: float) -> None:
+    """A click on a laptop, a finger tap on a touch screen."""
     box = page.locator("#board").bounding_box()
-    page.mouse.click(box["x"] + x, box["y"] + y)
+    if page.evaluate("navigator.maxTouchPoints > 0"):
+        page.touchscreen.tap(box["x"] + x, box["y"] + y)
+    else:
+        page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def settled_frames(page) -> int:
+    """The frame count once the board has stopped drawing (a scoring flash may be fading)."""
+    frames = page.evaluate("window.__game.frames()")
+    for _ in range(20):
+        page.wait_for_timeout(200)
+        now = page.evaluate("window.__game.frames()")
+        if now == frames:
+            return now
+        frames = now
+    raise AssertionError("the board keeps drawing")
+
+
+def touch(page, *strokes: list[tuple[float, float]]) -> None:
+    """Real touch input through the DevTools protocol: each stroke is one finger's path (canvas
+    coordinates), all fingers moving together step by step (one finger pans, two pinch)."""
+    box = page.locator("#board").bounding_box()
+    cdp = page.context.new_cdp_session(page)
+
+    def points(i: int) -> list[dict]:
+        return [{"x": box["x"] + s[i][0], "y": box["y"] + s[i][1], "id": n}
+                for n, s in enumerate(strokes)]
+
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(0)})
+    for i in range(1, len(strokes[0])):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(i)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
 
 
 def play_turn(page, turn_index: int) -> dict:
@@ -111,6 +144,46 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     guest.screenshot(path=str(artifacts / "game-phone.png"))
     watcher.screenshot(path=str(artifacts / "game-spectator.png"))
 
+    # the turn log says every turn in words
+    turns = host.evaluate(f"{GAME}.turns.length")
+    assert host.locator("#log .log-turn").count() == turns
+    assert "placed a tile" in host.locator("#log .log-turn").first.text_content()
+
+    # the inspector traces a whole feature: hovering one of its cells lights up all of them
+    feature = host.evaluate(f"{GAME}.features.slice().sort((a, b) => b.parts.length - a.parts.length)[0]")
+    assert len(feature["parts"]) >= 2
+    host.keyboard.press("f")
+    part = feature["parts"][-1]
+    px, py = host.evaluate(f"window.__game.pointOf({part['x']}, {part['y']}, '{part['slots'][0]}')")
+    box = host.locator("#board").bounding_box()
+    host.mouse.move(box["x"] + px, box["y"] + py)
+    host.wait_for_function("!document.getElementById('inspector').hidden")
+    traced = host.evaluate("window.__game.scene.trace")
+    assert sorted((p["x"], p["y"]) for p in traced) == sorted((p["x"], p["y"]) for p in feature["parts"])
+    assert feature["kind"] in host.locator("#inspector").text_content().lower()
+    host.screenshot(path=str(artifacts / "inspector.png"))
+    # moving inside the same feature draws no frame
+    frames = settled_frames(host)
+    host.mouse.move(box["x"] + px + 1, box["y"] + py + 1)
+    host.wait_for_timeout(150)
+    assert host.evaluate("window.__game.frames()") == frames
+    host.mouse.move(box["x"] + 2, box["y"] + 2)
+    host.wait_for_function("document.getElementById('inspector').hidden")
+
+    # on the phone: a finger pans, two fingers pinch, a tap inspects
+    guest.keyboard.press("f")
+    cam = guest.evaluate("({...window.__game.camera})")
+    touch(guest, [(150, 120), (175, 140), (200, 160)])
+    moved = guest.evaluate("({...window.__game.camera})")
+    assert moved["x"] < cam["x"] and moved["y"] < cam["y"] and moved["scale"] == cam["scale"]
+    touch(guest, [(160, 150), (140, 130), (120, 110)], [(200, 190), (220, 210), (240, 230)])
+    assert guest.evaluate("window.__game.camera.scale") > moved["scale"]
+    guest.keyboard.press("f")
+    px, py = guest.evaluate(f"window.__game.pointOf({part['x']}, {part['y']}, '{part['slots'][0]}')")
+    click_canvas(guest, px, py)
+    guest.wait_for_function("!document.getElementById('inspector').hidden")
+    guest.screenshot(path=str(artifacts / "inspector-phone.png"))
+
     # a reload mid-game resumes the seat
     seat = guest.evaluate("window.__game.state.you.seat")
     guest.reload()
@@ -131,6 +204,8 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     for page in (host, guest, watcher):
         page.wait_for_selector(".results .breakdown")
     assert host.locator(".winner-title").text_content()
+    columns = [c.lower() for c in host.locator(".breakdown th").all_text_contents()]
+    assert "garden" not in columns and "abbot" not in columns  # The Abbot is off
     host.screenshot(path=str(artifacts / "results.png"))
     guest.screenshot(path=str(artifacts / "results-phone.png"))
     turns = host.evaluate(f"{GAME}.turn")
@@ -141,8 +216,18 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     host.wait_for_function("document.body.dataset.step === '0'")
     host.keyboard.press("ArrowRight")
     host.wait_for_function("document.body.dataset.step === '1'")
+    replay = host.evaluate("fetch(location.pathname.replace('/games/', '/api/games/') + '/replay')"
+                           ".then(r => r.json())")
+    host.locator("#step").fill("3")
+    host.wait_for_function("document.body.dataset.step === '3'")
+    shown = [int(t) for t in host.locator("#scores .score").all_text_contents()]
+    assert shown == replay["states"][3]["scores"]
+    assert host.locator("#replay-log .log-turn").count() == 3
     host.keyboard.press("End")
     host.screenshot(path=str(artifacts / "replay.png"))
+    guest.goto(host.url)
+    guest.wait_for_function(f"document.body.dataset.step === '{turns}'")
+    guest.screenshot(path=str(artifacts / "replay-phone.png"))
 
 
 def test_idle_board_draws_no_frames(live_server, new_page):

@@ -77,6 +77,11 @@ export function attachInput(canvas, cam, on) {
     if (pointers.size > 0) moved = true;
   }
 
+  /** The mouse left the board (a lifted finger also "leaves": a tap keeps what it chose). */
+  function leave(e) {
+    if (e.pointerType === 'mouse' && !pointers.size) on.onLeave();
+  }
+
   function wheel(e) {
     e.preventDefault();
     const [x, y] = local(e);
@@ -90,7 +95,7 @@ export function attachInput(canvas, cam, on) {
   }
 
   const listeners = [['pointerdown', down], ['pointermove', move], ['pointerup', up],
-    ['pointercancel', up], ['pointerleave', () => pointers.size || on.onLeave()],
+    ['pointercancel', up], ['pointerleave', leave],
     ['wheel', wheel, { passive: false }], ['contextmenu', context]];
   for (const [type, fn, opts] of listeners) canvas.addEventListener(type, fn, opts);
   return () => {

@@ -35,10 +35,19 @@ export function createBoardView(canvas, handlers = {}) {
     scene,
     camera,
     renderer,
-    /** Change part of the scene and schedule one frame. @param {Partial<Scene>} patch */
+    /**
+     * Change part of the scene; one frame is scheduled only when something really changed.
+     * @param {Partial<Scene>} patch
+     */
     update(patch) {
-      Object.assign(scene, patch);
-      renderer.invalidate();
+      let changed = false;
+      for (const [key, value] of Object.entries(patch)) {
+        if (!same(scene[key], value)) {
+          scene[key] = value;
+          changed = true;
+        }
+      }
+      if (changed) renderer.invalidate();
     },
     /** Fit the board (and any legal cells) into the canvas. */
     fit() {
@@ -83,4 +92,18 @@ export function createBoardView(canvas, handlers = {}) {
       return slots.length ? { x: c.x, y: c.y, slots } : null;
     },
   };
+}
+
+/**
+ * Equal for drawing purposes: identical, or arrays / plain objects whose members are equal,
+ * looking `depth` levels down (scene values are small lists of small records; the board keeps
+ * its identity until it changes).
+ */
+function same(a, b, depth = 3) {
+  if (a === b) return true;
+  if (depth === 0 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => same(a[k], b[k], depth - 1));
 }

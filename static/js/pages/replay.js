@@ -3,11 +3,12 @@
 import { loadCatalog } from '../net/api.js';
 import { createBoardView } from '../board/view.js';
 import { byId, h, fill, chip } from '../ui/dom.js';
-import { eventText } from '../ui/words.js';
+import { turnText } from '../ui/words.js';
+import { renderLog } from '../ui/log.js';
 import { scoredParts } from '../board/parts.js';
 
 const id = location.pathname.split('/').filter(Boolean)[1];
-const PLAY_MS = 700;
+const PLAY_MS = 800;
 const [catalog, replay] = await Promise.all([
   loadCatalog(),
   fetch(`/api/games/${encodeURIComponent(id)}/replay`).then((r) => (r.ok ? r.json() : null)),
@@ -27,12 +28,19 @@ function last() {
   return replay.states.length - 1;
 }
 
+/** The game as far as step `n`, in the shape the turn log reads. */
+function gameAt(n, end) {
+  const states = replay.states.slice(1, n + 1);
+  const events = states.flatMap((s) => s.events);
+  return { id: replay.id, players: replay.players, turns: states.map((s) => s.log),
+    events: end ? [...events, ...replay.final_events] : events };
+}
+
 /** @param {number} n @param {boolean} animate flash the scoring of this turn */
 function show(n, animate = false) {
   step = Math.max(0, Math.min(last(), n));
   const state = replay.states[step];
   const end = step === last() && replay.status === 'finished';
-  const events = end ? [...state.events, ...replay.final_events] : state.events;
   const board = boardAt(step);
   view.update({
     catalog, board, figures: state.figures, colors: replay.players.map((p) => p.color),
@@ -42,22 +50,27 @@ function show(n, animate = false) {
   });
   slider.value = String(step);
   byId('step-label').textContent = step === 0 ? 'Start' : `Turn ${step} / ${last()}`;
-  renderScores(end ? replay.final_scores : state.scores, state.current_player, end);
-  const log = state.log;
-  const who = log ? replay.players[log.player] : null;
-  fill(byId('banner'), who ? h('span', null, chip(who.color), ` ${who.name}: `,
-    log.discarded ? `discarded ${log.discarded}` : `placed ${log.tile}${log.meeple ? ` with ${log.meeple.kind === 'abbot' ? 'the abbot' : 'a follower'}` : ''}`) : null);
-  fill(byId('events'), ...(events.length ? events.map((e) => h('li.log-score', { class: `c-${replay.players[e.players[0]]?.color}` },
-    h('span.pts', null, `+${e.points}`), `${e.final ? 'Final: ' : ''}${eventText(e, replay.players)}`)) : [h('li.muted', null, 'No scoring this turn.')]));
+  renderScores(end ? replay.final_scores : state.scores, state, end);
+  const who = state.log ? replay.players[state.log.player] : null;
+  fill(byId('banner'), who ? h('span', null, chip(who.color), ` ${turnText(state.log, replay.players, catalog)}`)
+    : h('span', null, end ? 'Final scoring' : 'The start tile'));
+  renderLog(byId('replay-log'), gameAt(step, end), catalog);
+  for (const b of ['first', 'prev']) /** @type {HTMLButtonElement} */ (byId(b)).disabled = step === 0;
+  for (const b of ['next', 'last']) /** @type {HTMLButtonElement} */ (byId(b)).disabled = step === last();
   document.body.dataset.step = String(step);
 }
 
-function renderScores(scores, current, end) {
+function renderScores(scores, state, end) {
   const winners = new Set(replay.players.map((p, i) => (p.winner ? i : -1)));
-  fill(byId('scores'), h('h3', null, end ? 'Final scores' : 'Scores'), h('ol.player-list', null,
-    ...replay.players.map((p, i) => h('li.player', { class: !end && current === i ? 'current' : '' },
-      chip(p.color), h('span.pname', null, p.name, end && winners.has(i) ? ' ★' : ''), h('span'), h('span'),
-      h('span.score', null, String(scores[i] ?? 0))))));
+  const current = end ? -1 : state.current_player;
+  fill(byId('scores'), h('h3', null, end ? 'Final scores' : step ? `Scores after turn ${step}` : 'Scores'),
+    h('ol.player-list', null, ...replay.players.map((p, i) => h('li.player', { class: current === i ? 'current' : '' },
+      chip(p.color), h('span.pname', null, p.name, end && winners.has(i) ? ' ★' : ''),
+      h('span'),
+      h('span.figs', { title: 'followers in hand' }, h('span.meeple-icon', { class: `c-${p.color}` }),
+        `×${state.supply[i]?.followers ?? 0}`),
+      h('span.score', null, String(scores[i] ?? 0))))),
+    h('p.muted.tiles-left', null, `${state.tiles_left} tiles left`));
 }
 
 function togglePlay() {
@@ -71,7 +84,15 @@ function togglePlay() {
       if (step === last()) togglePlay();
     }, PLAY_MS);
   }
-  byId('play').textContent = timer ? '❚❚' : '▶';
+  const play = byId('play');
+  play.textContent = timer ? '❚❚' : '▶';
+  play.setAttribute('aria-pressed', String(!!timer));
+}
+
+/** Stop playing when the reader steps by hand. */
+function go(n, animate = false) {
+  if (timer) togglePlay();
+  show(n, animate);
 }
 
 if (!replay) {
@@ -80,21 +101,25 @@ if (!replay) {
   byId('game-id').textContent = `#${replay.id}`;
   byId('log-link').setAttribute('href', `/api/games/${replay.id}/log`);
   slider.max = String(last());
-  slider.addEventListener('input', () => show(Number(slider.value)));
-  byId('first').addEventListener('click', () => show(0));
-  byId('prev').addEventListener('click', () => show(step - 1));
-  byId('next').addEventListener('click', () => show(step + 1, true));
-  byId('last').addEventListener('click', () => show(last()));
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  byId('first').addEventListener('click', () => go(0));
+  byId('prev').addEventListener('click', () => go(step - 1));
+  byId('next').addEventListener('click', () => go(step + 1, true));
+  byId('last').addEventListener('click', () => go(last()));
   byId('play').addEventListener('click', togglePlay);
   byId('fit').addEventListener('click', () => view.fit());
   document.addEventListener('keydown', (e) => {
-    const keys = { ArrowLeft: () => show(step - 1), ArrowRight: () => show(step + 1, true), Home: () => show(0),
-      End: () => show(last()), ' ': togglePlay, f: () => view.fit() };
-    if (!keys[e.key] || e.target === slider && e.key.startsWith('Arrow')) return;
+    /** @type {Record<string, () => void>} */
+    const keys = { ArrowLeft: () => go(step - 1), ArrowRight: () => go(step + 1, true), Home: () => go(0),
+      End: () => go(last()), ' ': togglePlay, f: () => view.fit() };
+    if (!keys[e.key] || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target === slider && e.key.startsWith('Arrow')) return;
+    if (e.target instanceof HTMLButtonElement && e.key === ' ') return; // the button's own click
     e.preventDefault();
     keys[e.key]();
   });
-  show(last());
-  view.update({ board: boardAt(last()) });
+  // fit the whole game once, so the camera stays still while stepping
+  view.update({ catalog, board: boardAt(last()) });
   view.fit();
+  show(last());
 }

@@ -25,7 +25,8 @@ const TITLE = `Room ${code.toUpperCase()} · Winter Carcassonne`;
 const s = st.createState(code);
 // after a finished game the page shows the results, the board, or the lobby (rematch)
 const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unread: 0,
-  /** @type {{x: number, y: number, slots: string[]}|null} */ inspected: null, hover: null,
+  /** @type {{x: number, y: number, slots: string[]}|null} */ inspected: null, inspectorKey: '',
+  /** @type {import('../board/view.js').CellPoint|null} */ hover: null,
   /** @type {st.Choice|null} the pending placement last brought into view */ revealed: null };
 const catalog = await loadCatalog();
 const view = createBoardView(/** @type {HTMLCanvasElement} */ (byId('board')), {
@@ -186,11 +187,34 @@ function hover(c) {
   inspect(c ? view.segmentAt(c) : null);
 }
 
+/** Trace the feature under a board point (null: stop tracing). */
 function inspect(seg) {
-  const f = seg ? featureOf(s.game?.features, seg) : null;
   ui.inspected = seg;
-  renderInspector(byId('inspector'), f, s.game?.players ?? []);
+  showInspector();
   view.update(scene());
+}
+
+/** The inspected feature, as the latest state has it (ids are stable while features grow). */
+function inspectedFeature() {
+  return ui.inspected ? featureOf(s.game?.features, ui.inspected) : null;
+}
+
+/** Redraw the inspector box only when what it says changes (pointer moves are frequent). */
+function showInspector() {
+  const f = inspectedFeature();
+  const g = s.game;
+  const key = f && g ? `${g.id}|${f.id}|${f.parts.length}|${f.followers}|${f.points_now}|${f.points_end}|${f.complete}|${g.events.length}` : '';
+  if (key === ui.inspectorKey) return;
+  ui.inspectorKey = key;
+  renderInspector(byId('inspector'), f, g?.players ?? [], g?.events ?? []);
+}
+
+/** Canvas position where a figure on `slot` of the placed tile at (x, y) stands (a test hook). */
+function pointOf(x, y, slot) {
+  const p = s.game?.board.find((b) => b.x === x && b.y === y);
+  if (!p) return null;
+  const [u, v] = figurePoint(catalog[p.tile], p.rot, slot);
+  return view.screenOf(x, y, u, v);
 }
 
 function scene() {
@@ -205,7 +229,7 @@ function scene() {
     const rot = st.preferredRot(s, hv.x, hv.y);
     if (rot !== null) ghost = { x: hv.x, y: hv.y, tile: g.drawn_tile, rot };
   }
-  const f = ui.inspected ? featureOf(g.features, ui.inspected) : null;
+  const f = inspectedFeature();
   return {
     board: g.board,
     figures: g.figures,
@@ -217,7 +241,7 @@ function scene() {
     spots: legal?.spots ?? [],
     chosenSpot: s.turn.spot,
     myColor: g.players[st.myPlayer(s)]?.color ?? 'red',
-    trace: f ? f.parts : ui.inspected ? [ui.inspected] : [],
+    trace: f ? f.parts : [],
   };
 }
 
@@ -243,7 +267,8 @@ function render() {
   }
   renderPlayers(byId('players'), s);
   renderTray(byId('tray'), s, catalog, act);
-  renderLog(byId('log'), g);
+  renderLog(byId('log'), g, catalog);
+  showInspector();
   byId('tiles-left').textContent = g ? String(g.tiles_left) : '';
   if (ui.tab === 'bag' && g) renderBag(byId('bag'), catalog, g.bag);
   renderBanner();
@@ -257,8 +282,8 @@ function render() {
   ui.wasMyTurn = mine;
   document.body.dataset.mode = !g ? 'lobby' : g.finished ? 'finished' : 'playing';
   document.body.dataset.myTurn = String(mine);
-  window.__game = { state: s, scene: view.scene, frames: view.renderer.frames, screenOf: view.screenOf,
-    spotScreen };
+  window.__game = { state: s, scene: view.scene, camera: view.camera, frames: view.renderer.frames, screenOf: view.screenOf,
+    spotScreen, pointOf };
 }
 
 function renderBanner() {

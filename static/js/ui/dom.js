@@ -4,7 +4,7 @@
 /**
  * @param {string} tag e.g. "li" or "button.primary"
  * @param {Record<string, any>|null} [attrs] properties (className, onclick, dataset ...)
- * @param {...(Node|string|number|null|undefined|false)} children
+ * @param {...(Node|string|number|null|undefined|false|Node[])} children (lists are spread)
  * @returns {HTMLElement}
  */
 export function h(tag, attrs, ...children) {
@@ -17,7 +17,7 @@ export function h(tag, attrs, ...children) {
     else if (key.startsWith('aria-') || key === 'role' || key === 'for') el.setAttribute(key, value);
     else el[key] = value;
   }
-  for (const child of children) {
+  for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
     el.append(typeof child === 'object' ? child : document.createTextNode(String(child)));
   }

@@ -1,16 +1,18 @@
 // The feature inspector: which whole road, city, field, monastery or garden a point belongs
 // to (from the server's features()), who holds it and what it is worth.
 import { h, fill, chip } from './dom.js';
-import { plural } from './words.js';
+import { plural, joinNames } from './words.js';
 
 /**
  * @typedef {{x: number, y: number, slots: string[]}} Part
- * @typedef {{id: any, kind: string, complete: boolean, parts: Part[],
- *   followers: Record<string, number>, points_now: number, points_end: number}} Feature
+ * @typedef {{id: string, kind: string, complete: boolean, parts: Part[], tiles: number,
+ *   pennants: number, followers: number[], points_now: number, points_end: number}} Feature
+ * @typedef {{turn: number, feature: string, points: number, players: number[],
+ *   cells?: [number, number][]}} ScoreEvent
  */
 
 /**
- * The feature that holds a segment of a placed tile, if the server sent features.
+ * The feature that holds a segment of a placed tile.
  * @param {Feature[]|undefined} features
  * @param {Part} seg
  * @returns {Feature|null}
@@ -25,23 +27,63 @@ export function featureOf(features, seg) {
 }
 
 /**
+ * The score event of a completed feature: same kind, and every cell of a road or city event
+ * inside the feature (a monastery's or garden's event lists the nine cells around its own).
+ * @param {Feature} f @param {ScoreEvent[]} events
+ */
+function scoringOf(f, events) {
+  const cells = new Set(f.parts.map((p) => `${p.x},${p.y}`));
+  const [{ x, y, slots }] = f.parts;
+  /** the nine cells of a completed monastery or garden are centred on it */
+  const around = (e) => e.cells.length === 9 && e.cells.every(([cx, cy]) => Math.abs(cx - x) <= 1 && Math.abs(cy - y) <= 1);
+  const inside = (e) => e.cells.every(([cx, cy]) => cells.has(`${cx},${cy}`));
+  return events.find((e) => e.feature === f.kind && e.cells?.length
+    && (slots[0] === 'C' ? around(e) : inside(e))) ?? null;
+}
+
+/**
+ * What a feature is worth, in words.
+ * @param {Feature} f @param {ScoreEvent[]} events @param {{name: string}[]} players
+ */
+export function worthText(f, events, players) {
+  if (f.kind === 'field') return `3 per completed city: ${f.points_now} now`;
+  if (f.complete) {
+    const e = scoringOf(f, events);
+    if (!e) return 'Completed: nobody held it, so it scored nothing';
+    const names = joinNames(e.players.map((i) => players[i]?.name ?? '?'));
+    return `Completed and scored: ${names} ${plural(e.points, 'point')}`;
+  }
+  if (f.kind === 'monastery' || f.kind === 'garden') {
+    return `${f.points_now} when surrounded (${f.tiles} of 9 tiles), ${f.points_end} at the end`;
+  }
+  return `${f.points_now} if completed, ${f.points_end} at the end`;
+}
+
+/** "2 tiles, 1 pennant" / "4 tiles around it". @param {Feature} f */
+function sizeText(f) {
+  if (f.kind === 'monastery' || f.kind === 'garden') return null;
+  const tiles = new Set(f.parts.map((p) => `${p.x},${p.y}`)).size;
+  return [plural(tiles, 'tile'), f.pennants ? plural(f.pennants, 'pennant') : null].filter(Boolean).join(', ');
+}
+
+/**
  * @param {HTMLElement} el
  * @param {Feature|null} f
  * @param {{name: string, color: string}[]} players
+ * @param {ScoreEvent[]} events
  */
-export function renderInspector(el, f, players) {
+export function renderInspector(el, f, players, events) {
   el.hidden = !f;
-  if (!f) return;
-  const holders = Object.entries(f.followers ?? {}).filter(([, n]) => n > 0);
-  const tiles = new Set(f.parts.map((p) => `${p.x},${p.y}`)).size;
+  if (!f) return fill(el);
+  const most = Math.max(0, ...f.followers);
+  const holders = f.followers.map((n, i) => [i, n]).filter(([, n]) => n > 0);
+  const state = f.kind === 'field' ? null : f.complete ? 'complete' : 'open';
   fill(el,
     h('div.insp-title', null, h('b', null, f.kind[0].toUpperCase() + f.kind.slice(1)),
-      ` · ${plural(tiles, 'tile')} · ${f.complete ? 'complete' : 'open'}`),
+      [sizeText(f), state].filter(Boolean).map((t) => ` · ${t}`).join('')),
     h('div.insp-holders', null, holders.length
-      ? holders.map(([i, n]) => h('span.holder', null, chip(players[Number(i)]?.color ?? 'red'),
-        ` ${players[Number(i)]?.name ?? '?'}${n > 1 ? ` ×${n}` : ''}`))
-      : h('span.muted', null, 'Nobody holds it')),
-    h('div.insp-points', null, f.complete
-      ? `Scored: ${f.points_now} points`
-      : `Worth ${f.points_now} if it closed now, ${f.points_end} at the end`));
+      ? holders.map(([i, n]) => h('span.holder', { class: n === most && holders.length > 1 ? 'leads' : '' },
+        chip(players[i]?.color ?? 'red'), ` ${players[i]?.name ?? '?'}${n > 1 ? ` ×${n}` : ''}`))
+      : h('span.muted', null, f.complete ? 'No followers on it now' : 'Nobody holds it')),
+    h('div.insp-points', null, worthText(f, events, players)));
 }

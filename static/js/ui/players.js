@@ -12,7 +12,8 @@ export function renderPlayers(el, s) {
   const me = g.seats.indexOf(s.you.seat);
   const rows = g.players.map((p, i) => {
     const seat = seats.find((x) => x.seat === g.seats[i]);
-    const away = seat?.presence !== 'online';
+    const presence = seat?.presence ?? 'away';
+    const away = presence === 'away';
     const current = !g.finished && g.current_player === i;
     return h('li.player', {
       class: [current && 'current', away && 'away'].filter(Boolean).join(' '),
@@ -21,7 +22,8 @@ export function renderPlayers(el, s) {
     },
     chip(p.color),
     h('span.pname', null, p.name, i === me ? h('span.you', null, ' (you)') : null),
-    h('span.presence', { title: away ? 'away' : 'online', class: away ? 'off' : 'on' }),
+    h('span.presence', { title: presence === 'bot' ? 'a bot plays' : presence,
+      class: away ? 'off' : presence === 'bot' ? 'bot' : 'on' }),
     h('span.figs', { title: `${p.followers} followers in hand${g.options.abbot ? `, abbot ${p.abbot ? 'in hand' : 'on the board'}` : ''}` },
       h('span.meeple-icon', { class: `c-${p.color}` }), `×${p.followers}`,
       g.options.abbot ? h('span.abbot-icon', { class: `c-${p.color} ${p.abbot ? '' : 'used'}`, title: 'abbot' }) : null),

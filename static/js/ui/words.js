@@ -1,9 +1,5 @@
 // Game events in words, for the turn log, the flashes and the results.
-
-export const FEATURE_WORDS = {
-  road: 'road', city: 'city', field: 'field', monastery: 'monastery', garden: 'garden',
-  abbot: 'abbot',
-};
+import { unrotateSlot } from '../board/slots.js';
 
 /** "Ann", "Ann and Bo", "Ann, Bo and Cy". @param {string[]} names */
 export function joinNames(names) {
@@ -20,7 +16,7 @@ export function joinNames(names) {
 export function eventText(e, players) {
   const names = e.players.map((i) => players[i]?.name ?? `Player ${i + 1}`);
   const owner = names.length > 1 ? `${joinNames(names)}'s shared` : `${names[0]}'s`;
-  const what = e.feature === 'abbot' ? 'abbot (taken back)' : FEATURE_WORDS[e.feature] ?? e.feature;
+  const what = e.feature === 'abbot' ? 'abbot (taken back)' : e.feature;
   const each = names.length > 1 ? ' each' : '';
   return `${owner} ${what}: ${e.points} point${e.points === 1 ? '' : 's'}${each}${detail(e)}`;
 }
@@ -45,14 +41,57 @@ function side(slot) {
   return SIDES[slot[0]] ?? 'centre';
 }
 
+/** What a follower is called on each kind of feature, and where it stands. */
+const ROLES = {
+  city: ['knight', 'in the city'], road: ['thief', 'on the road'], field: ['farmer', 'in the field'],
+  monastery: ['monk', 'in the monastery'], garden: ['follower', 'in the garden'],
+};
+
+/**
+ * "a knight in the city", "the abbot in the garden".
+ * @param {string} kind "follower" or "abbot" @param {string} feature
+ */
+export function figureWords(kind, feature) {
+  const [role, where] = ROLES[feature] ?? ['follower', `on the ${feature}`];
+  return kind === 'abbot' ? `the abbot ${where}` : `a ${role} ${where}`;
+}
+
 /**
  * Words for a figure spot: "Knight in the city", "Farmer in the field (north)" ...
  * @param {{kind: string, feature: string, at: string}} spot
  * @param {boolean} [where] add the side of the tile (when two spots would read the same)
  */
 export function spotText(spot, where = false) {
-  const base = spot.kind === 'abbot' ? `Abbot in the ${spot.feature}`
-    : { field: 'Farmer in the field', monastery: 'Monk in the monastery', city: 'Knight in the city',
-      road: 'Thief on the road' }[spot.feature] ?? `Follower on the ${spot.feature}`;
+  const words = figureWords(spot.kind, spot.feature).replace(/^(a|the) /, '');
+  const base = words[0].toUpperCase() + words.slice(1);
   return where ? `${base} (${side(spot.at)})` : base;
+}
+
+/**
+ * The kind of feature under a board-oriented slot of a placed tile ("C": its centre).
+ * @param {import('../board/shapes.js').TileDef|undefined} def @param {number} rot @param {string} slot
+ */
+export function featureAtSlot(def, rot, slot) {
+  if (!def) return 'feature';
+  if (slot === 'C') return def.centre ?? 'feature';
+  const canonical = unrotateSlot(slot, rot);
+  return def.segments.find((seg) => seg.slots.includes(canonical))?.kind ?? 'feature';
+}
+
+/**
+ * One log turn in words: "Ann placed a tile and put a knight in the city",
+ * "Bo drew C: it fits nowhere, discarded".
+ * @param {{player: number, tile?: string, rot?: number, discarded?: string,
+ *   meeple?: {kind: string, at: string}|null, return_abbot?: boolean}} turn
+ * @param {{name: string}[]} players
+ * @param {Record<string, import('../board/shapes.js').TileDef>} catalog
+ */
+export function turnText(turn, players, catalog) {
+  const name = players[turn.player]?.name ?? `Player ${turn.player + 1}`;
+  if (turn.discarded) return `${name} drew ${turn.discarded}: it fits nowhere, discarded`;
+  if (turn.return_abbot) return `${name} placed a tile and took the abbot back`;
+  const m = turn.meeple;
+  if (!m) return `${name} placed a tile`;
+  const feature = featureAtSlot(catalog[turn.tile ?? ''], turn.rot ?? 0, m.at);
+  return `${name} placed a tile and put ${figureWords(m.kind, feature)}`;
 }
