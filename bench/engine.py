@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine import Game, Meeple, Move, Options, Player  # noqa: E402
+from app.engine import Game, Meeple, Move, Options, Player
 
 PLAYERS = [Player("Ann", "red"), Player("Bo", "blue")]
 
