@@ -68,7 +68,7 @@ def touch(page, *strokes: list[tuple[float, float]]) -> None:
     cdp.detach()
 
 
-def play_turn(page, turn_index: int) -> dict:
+def play_turn(page, turn_index: int, shot=None) -> dict:
     """Place the drawn tile through the UI: a cell on the canvas, rotate (button or R) to the
     wanted rotation, a figure target on the canvas when there is one, confirm."""
     legal = page.evaluate(f"{GAME}.legal")
@@ -97,6 +97,8 @@ def play_turn(page, turn_index: int) -> dict:
         px, py = page.evaluate("window.__game.spotScreen(0)")
         click_canvas(page, px, py)
         page.wait_for_function("window.__game.state.turn.spot === 0")
+    if shot:
+        page.screenshot(path=str(shot))
     page.click("[data-action=confirm]")
     page.wait_for_function(f"{GAME}.turn > {turn}")
     return choice
@@ -132,7 +134,7 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
 
     for i in range(6):
         mover = host if my_turn(host) else guest
-        play_turn(mover, i)
+        play_turn(mover, i, artifacts / f"place-{'laptop' if mover is host else 'phone'}.png")
     turn = host.evaluate(f"{GAME}.turn")
     for page in (guest, watcher):
         page.wait_for_function(f"{GAME}.turn === {turn}")
@@ -228,6 +230,18 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     guest.goto(host.url)
     guest.wait_for_function(f"document.body.dataset.step === '{turns}'")
     guest.screenshot(path=str(artifacts / "replay-phone.png"))
+
+    # a rematch with The Abbot: its results show the Garden and Abbot columns
+    host.goto(url)
+    host.click(".results [data-action=rematch]")
+    host.check("[data-option=abbot]")
+    host.wait_for_function("window.__game.state.room.options.abbot === true")
+    host.click("[data-action=start]")
+    host.wait_for_function(f"document.body.dataset.mode === 'playing' && {GAME}.options.abbot")
+    host.click("[data-action=end-game]")
+    host.wait_for_selector(".results .breakdown")
+    columns = [c.lower() for c in host.locator(".breakdown th").all_text_contents()]
+    assert "garden" in columns and "abbot" in columns
 
 
 def test_idle_board_draws_no_frames(live_server, new_page):

@@ -4,7 +4,7 @@ import { pan, zoomAt, toWorld } from './camera.js';
 
 /**
  * @typedef {object} BoardHandlers
- * @property {(wx: number, wy: number) => void} onTap
+ * @property {(wx: number, wy: number, touch: boolean) => void} onTap a finger's tap says `touch`
  * @property {(wx: number, wy: number) => void} onHover
  * @property {() => void} onLeave
  * @property {() => void} onRotate
@@ -73,7 +73,7 @@ export function attachInput(canvas, cam, on) {
     const p = pointers.get(e.pointerId);
     if (!p) return;
     pointers.delete(e.pointerId);
-    if (pointers.size === 0 && !moved && e.type === 'pointerup') on.onTap(...world(p.x, p.y));
+    if (pointers.size === 0 && !moved && e.type === 'pointerup') on.onTap(...world(p.x, p.y), e.pointerType === 'touch');
     if (pointers.size > 0) moved = true;
   }
 

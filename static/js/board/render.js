@@ -136,14 +136,21 @@ export function createRenderer(canvas, getScene, getCamera) {
     ctx.strokeRect(x + width / 2, y + width / 2, w - width, h - width);
   }
 
+  /** Free cells where the drawn tile fits: a frosted square with a plus in the middle. */
   function drawLegal(scene, rect, s) {
     if (!scene.legalCells.length) return;
-    ctx.fillStyle = 'rgba(140, 210, 255, 0.22)';
+    const dpr = window.devicePixelRatio || 1;
     ctx.setLineDash([s * 0.08, s * 0.06]);
     for (const c of scene.legalCells) {
       const [x, y, w, h] = rect(c.x, c.y);
+      ctx.fillStyle = 'rgba(160, 220, 255, 0.3)';
       ctx.fillRect(x + 2, y + 2, w - 4, h - 4);
-      outline([x + 2, y + 2, w - 4, h - 4], 'rgba(190, 232, 255, 0.85)', Math.max(1.5, s * 0.02));
+      outline([x + 2, y + 2, w - 4, h - 4], 'rgba(210, 240, 255, 0.95)', Math.max(1.5 * dpr, s * 0.022));
+      const arm = Math.max(4 * dpr, s * 0.09);
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+      const t = Math.max(2 * dpr, s * 0.025);
+      ctx.fillRect(x + w / 2 - arm, y + h / 2 - t / 2, arm * 2, t);
+      ctx.fillRect(x + w / 2 - t / 2, y + h / 2 - arm, t, arm * 2);
     }
     ctx.setLineDash([]);
   }
@@ -234,13 +241,20 @@ export function createRenderer(canvas, getScene, getCamera) {
         ctx.drawImage(bmp, cx - d / 2, cy - d / 2, d, d);
         return;
       }
+      // a target a finger can find: a ring at least 22 CSS pixels wide
+      const dpr = window.devicePixelRatio || 1;
+      const r = Math.max(11 * dpr, s * 0.1);
       ctx.beginPath();
-      ctx.arc(cx, cy, Math.max(7, s * 0.09), 0, Math.PI * 2);
-      ctx.fillStyle = 'rgba(255,255,255,0.55)';
+      ctx.arc(cx, cy, r, 0, Math.PI * 2);
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.8)';
       ctx.fill();
-      ctx.lineWidth = Math.max(2, s * 0.025);
+      ctx.lineWidth = Math.max(3 * dpr, s * 0.03);
       ctx.strokeStyle = PLAYER_COLORS[scene.myColor]?.fill ?? '#333';
       ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(cx, cy, r * 0.3, 0, Math.PI * 2);
+      ctx.fillStyle = ctx.strokeStyle;
+      ctx.fill();
     });
   }
 

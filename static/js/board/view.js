@@ -5,7 +5,7 @@ import { attachInput } from './input.js';
 import { labelAtBoard, slotsOfLabel } from './segmap.js';
 
 /** @typedef {import('./render.js').Scene} Scene */
-/** @typedef {{x: number, y: number, u: number, v: number}} CellPoint a cell and a point in it */
+/** @typedef {{x: number, y: number, u: number, v: number, touch?: boolean}} CellPoint a cell and a point in it */
 
 /**
  * @param {HTMLCanvasElement} canvas
@@ -23,7 +23,7 @@ export function createBoardView(canvas, handlers = {}) {
     return { x, y, u: wx - x, v: wy - y };
   };
   attachInput(canvas, camera, {
-    onTap: (wx, wy) => handlers.onTap?.(cellAt(wx, wy)),
+    onTap: (wx, wy, touch) => handlers.onTap?.({ ...cellAt(wx, wy), touch }),
     onHover: (wx, wy) => handlers.onHover?.(cellAt(wx, wy)),
     onLeave: () => handlers.onHover?.(null),
     onRotate: () => handlers.onRotate?.(),
@@ -65,6 +65,18 @@ export function createBoardView(canvas, handlers = {}) {
         return x0 >= 0 && y0 >= 0 && x1 <= W && y1 <= H;
       });
       if (!inView) this.fit();
+    },
+    /**
+     * Centre a cell and zoom in until it is at least `px` CSS pixels wide (within the canvas),
+     * so the figure targets on a chosen tile are easy to hit with a finger.
+     */
+    focus({ x, y }, px) {
+      const most = Math.min(canvas.clientWidth, canvas.clientHeight) * 0.7;
+      if (camera.scale >= Math.min(px, most)) return this.reveal([{ x, y }]);
+      camera.scale = Math.min(px, most);
+      camera.x = x + 0.5;
+      camera.y = y + 0.5;
+      renderer.invalidate();
     },
     /** @param {number} factor */
     zoom(factor) {

@@ -20,6 +20,10 @@ import { signalTurn, isMuted, setMuted } from '../ui/signal.js';
 import { eventText } from '../ui/words.js';
 import { openLearn } from '../ui/learn.js';
 
+/** Radius (CSS pixels) within which a tap or click picks a figure target. */
+const TARGET_PX = 22;
+/** How wide a chosen tile with figure targets is shown on a touch screen. */
+const FOCUS_PX = 150;
 const code = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '').toLowerCase();
 const TITLE = `Room ${code.toUpperCase()} · Winter Carcassonne`;
 const s = st.createState(code);
@@ -27,7 +31,8 @@ const s = st.createState(code);
 const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unread: 0,
   /** @type {{x: number, y: number, slots: string[]}|null} */ inspected: null, inspectorKey: '',
   /** @type {import('../board/view.js').CellPoint|null} */ hover: null,
-  /** @type {st.Choice|null} the pending placement last brought into view */ revealed: null };
+  /** @type {st.Choice|null} the pending placement last brought into view */ revealed: null,
+  /** the last tap on the board was a finger's */ touch: false };
 const catalog = await loadCatalog();
 const view = createBoardView(/** @type {HTMLCanvasElement} */ (byId('board')), {
   onTap: tap, onHover: hover, onRotate: () => act.rotate(),
@@ -79,6 +84,7 @@ const lobbyActions = {
   },
   leaveSeat: () => link.send({ type: 'leave_seat' }),
   removeSeat: (seat) => link.send({ type: 'remove_seat', seat }),
+  addBot: (seat, level) => link.send({ type: 'add_bot', seat, level }),
   setOptions: (patch) => link.send({ type: 'set_options', ...patch }),
   start: () => link.send({ type: 'start' }),
   learn: () => openLearn(catalog),
@@ -146,6 +152,7 @@ function flashNewEvents(before, game) {
 }
 
 function tap(c) {
+  ui.touch = !!c.touch;
   if (st.isMyTurn(s) && !s.turn.sent) {
     const p = s.turn.pending;
     if (p && p.x === c.x && p.y === c.y) {
@@ -164,7 +171,8 @@ function spotAt(c) {
   if (!legal || !p) return null;
   const def = catalog[s.game.drawn_tile];
   let best = null;
-  let bestD = 0.17;
+  // within a finger's reach of the target, however far the board is zoomed out
+  let bestD = Math.max(0.17, TARGET_PX / view.camera.scale);
   legal.spots.forEach((spot, i) => {
     const [u, v] = figurePoint(def, p.rot, spot.at);
     const d = Math.hypot(u - c.u, v - c.v);
@@ -273,10 +281,16 @@ function render() {
   if (ui.tab === 'bag' && g) renderBag(byId('bag'), catalog, g.bag);
   renderBanner();
   const mine = st.isMyTurn(s);
-  if (mine && !ui.wasMyTurn) requestAnimationFrame(() => view.reveal(st.legalCells(s)));
+  // (the DOM above is up to date, so the canvas size read here is the new layout's)
+  if (mine && !ui.wasMyTurn) view.reveal(st.legalCells(s));
   const p = s.turn.pending;
-  // the tray grows when figure choices appear: keep the chosen tile in view
-  if (p && p !== ui.revealed) requestAnimationFrame(() => view.reveal([p]));
+  // the tray grows when figure choices appear: keep the chosen tile in view, and on a touch
+  // screen large enough to put a figure on it with a finger
+  const spots = st.pendingLegal(s)?.spots.length;
+  if (p && p !== ui.revealed) {
+    if (spots && ui.touch) view.focus(p, FOCUS_PX);
+    else view.reveal([p]);
+  }
   ui.revealed = p;
   signalTurn(mine, TITLE, ui.wasMyTurn);
   ui.wasMyTurn = mine;

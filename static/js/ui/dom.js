@@ -36,10 +36,15 @@ export function fill(el, ...children) {
   el.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
 }
 
-/** A short notice at the bottom of the screen. */
+/** A short notice near the top of the screen; several stack instead of covering each other. */
 export function toast(text, kind = '') {
-  const el = h('div.toast', { role: 'status', class: kind }, text);
-  document.body.append(el);
+  let box = document.getElementById('toasts');
+  if (!box) {
+    box = h('div.toasts', { id: 'toasts', role: 'status' });
+    document.body.append(box);
+  }
+  const el = h('div.toast', { class: kind }, text);
+  box.append(el);
   setTimeout(() => el.remove(), 3500);
 }
 

@@ -8,6 +8,7 @@ export const COLORS = ['red', 'blue', 'green', 'yellow', 'black'];
  * @property {(seat: number, name: string, color: string) => void} takeSeat
  * @property {() => void} leaveSeat
  * @property {(seat: number) => void} removeSeat
+ * @property {(seat: number, level: 'easy'|'strong') => void} addBot
  * @property {(patch: object) => void} setOptions
  * @property {() => void} start
  * @property {() => void} learn
@@ -63,7 +64,11 @@ function seatRow(seat, s, act, read, host) {
         onclick: () => {
           const [name, color] = read();
           act.takeSeat(seat.seat, name || 'Player', color);
-        } }, 'Sit here') : null);
+        } }, 'Sit here') : null,
+      host ? h('button.ghost.small', { type: 'button', dataset: { action: 'add-bot' },
+        title: 'A bot that plays quickly and simply', onclick: () => act.addBot(seat.seat, 'easy') }, '+ Easy bot') : null,
+      host ? h('button.ghost.small', { type: 'button', title: 'A bot that thinks ahead',
+        onclick: () => act.addBot(seat.seat, 'strong') }, '+ Strong bot') : null);
   }
   return h('li.seat', { dataset: { seat: String(seat.seat) }, class: mine ? 'mine' : '' },
     chip(seat.color),

@@ -29,7 +29,7 @@ export function renderResults(el, game, act) {
   fill(el, h('div.panel.results', { role: 'dialog', 'aria-label': 'Results' },
     h('h2.winner-title', null, title),
     r.ended_early ? h('p.muted', null, 'The game was ended early and scored as if the bag were empty.') : null,
-    table,
+    h('div.breakdown-wrap', null, table),
     h('h3', null, 'Score over the turns'), chart, legend,
     h('div.row.results-actions', null,
       act.rematch ? h('button.gold', { type: 'button', onclick: act.rematch, dataset: { action: 'rematch' } }, 'Rematch') : null,

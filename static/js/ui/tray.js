@@ -26,7 +26,7 @@ export function renderTray(el, s, catalog, act) {
   const mine = isMyTurn(s);
   const t = s.turn;
   const rot = t.pending ? t.pending.rot : mine ? t.rot : 0;
-  const preview = h('canvas.drawn-tile', { width: 88, height: 88, title: 'Rotate (R)',
+  const preview = h('canvas.drawn-tile', { width: 176, height: 176, title: 'Rotate (R)',
     'aria-label': `Drawn tile ${g.drawn_tile}`, onclick: mine ? act.rotate : null });
   drawTilePreview(preview, g.drawn_tile, catalog[g.drawn_tile], rot);
   const who = mine ? 'Your tile' : `${g.players[g.current_player]?.name ?? ''}'s tile`;
