@@ -152,16 +152,22 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     assert "placed a tile" in host.locator("#log .log-turn").first.text_content()
 
     # the inspector traces a whole feature: hovering one of its cells lights up all of them
-    feature = host.evaluate(f"{GAME}.features.slice().sort((a, b) => b.parts.length - a.parts.length)[0]")
+    feature = host.evaluate(
+        f"{GAME}.features.slice().sort((a, b) => b.parts.length - a.parts.length)[0]"
+    )
     assert len(feature["parts"]) >= 2
     host.keyboard.press("f")
     part = feature["parts"][-1]
-    px, py = host.evaluate(f"window.__game.pointOf({part['x']}, {part['y']}, '{part['slots'][0]}')")
+    point = f"window.__game.pointOf({part['x']}, {part['y']}, '{part['slots'][0]}')"
+    px, py = host.evaluate(point)
     box = host.locator("#board").bounding_box()
     host.mouse.move(box["x"] + px, box["y"] + py)
     host.wait_for_function("!document.getElementById('inspector').hidden")
     traced = host.evaluate("window.__game.scene.trace")
-    assert sorted((p["x"], p["y"]) for p in traced) == sorted((p["x"], p["y"]) for p in feature["parts"])
+    def cells(parts: list[dict]) -> list[tuple[int, int]]:
+        return sorted((p["x"], p["y"]) for p in parts)
+
+    assert cells(traced) == cells(feature["parts"])
     assert feature["kind"] in host.locator("#inspector").text_content().lower()
     host.screenshot(path=str(artifacts / "inspector.png"))
     # moving inside the same feature draws no frame
@@ -181,7 +187,7 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     touch(guest, [(160, 150), (140, 130), (120, 110)], [(200, 190), (220, 210), (240, 230)])
     assert guest.evaluate("window.__game.camera.scale") > moved["scale"]
     guest.keyboard.press("f")
-    px, py = guest.evaluate(f"window.__game.pointOf({part['x']}, {part['y']}, '{part['slots'][0]}')")
+    px, py = guest.evaluate(point)
     click_canvas(guest, px, py)
     guest.wait_for_function("!document.getElementById('inspector').hidden")
     guest.screenshot(path=str(artifacts / "inspector-phone.png"))
@@ -196,10 +202,17 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
 
     # chat is text, never markup
     host.click("[data-tab=chat]")
+    frames = settled_frames(guest)
     host.fill("#chat-form input", "<b>hi</b> & welcome")
     host.press("#chat-form input", "Enter")
     guest.wait_for_function("document.querySelectorAll('.chat-line').length > 0")
     assert guest.locator(".chat-line span").last.text_content() == "<b>hi</b> & welcome"
+    assert settled_frames(guest) == frames  # a chat line does not redraw the board
+    guest.click("[data-tab=chat]")
+    guest.fill("#chat-form input", "on my phone")
+    guest.press("#chat-form input", "Enter")
+    host.wait_for_function("document.querySelectorAll('.chat-line').length > 1")
+    guest.screenshot(path=str(artifacts / "chat-phone.png"))
 
     # the host ends the game: results for everyone, then the replay
     host.click("[data-action=end-game]")

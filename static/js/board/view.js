@@ -5,6 +5,10 @@ import { attachInput } from './input.js';
 import { labelAtBoard, slotsOfLabel } from './segmap.js';
 
 /** @typedef {import('./render.js').Scene} Scene */
+
+/** CSS pixels kept free by fit(): the zoom buttons at the side, the banner at the top. */
+const FIT_PAD_X = 52;
+const FIT_PAD_Y = 46;
 /** @typedef {{x: number, y: number, u: number, v: number, touch?: boolean}} CellPoint a cell and a point in it */
 
 /**
@@ -49,10 +53,18 @@ export function createBoardView(canvas, handlers = {}) {
       }
       if (changed) renderer.invalidate();
     },
-    /** Fit the board (and any legal cells) into the canvas. */
+    /**
+     * Fit the board (and any legal cells) into the canvas, clear of the banner at the top and
+     * the zoom buttons at the side (the margins are kept on both sides, so the board stays
+     * centred).
+     */
     fit() {
       const cells = [...scene.board, ...scene.legalCells];
-      fit(camera, canvas.clientWidth || 300, canvas.clientHeight || 300, boundsOf(cells));
+      const w = canvas.clientWidth || 300;
+      const h = canvas.clientHeight || 300;
+      const padX = w > 260 ? FIT_PAD_X : 0;
+      const padY = h > 200 ? FIT_PAD_Y : 0;
+      fit(camera, w - 2 * padX, h - 2 * padY, boundsOf(cells));
       renderer.invalidate();
     },
     /** Fit the board when none of `cells` is fully in view (e.g. when a turn starts). */

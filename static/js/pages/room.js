@@ -341,6 +341,9 @@ function selectTab(tab) {
     byId('chat-unread').hidden = true;
   }
   render();
+  // a pane that was hidden could not follow its newest lines
+  const pane = tab === 'chat' ? byId('chat-list') : byId(tab);
+  pane.scrollTop = pane.scrollHeight;
 }
 
 function toggleSound() {

@@ -51,7 +51,7 @@ export function worthText(f, events, players) {
     const e = scoringOf(f, events);
     if (!e) return 'Completed: nobody held it, so it scored nothing';
     const names = joinNames(e.players.map((i) => players[i]?.name ?? '?'));
-    return `Completed and scored: ${names} ${plural(e.points, 'point')}`;
+    return `Completed and scored: ${names} ${plural(e.points, 'point')}${e.players.length > 1 ? ' each' : ''}`;
   }
   if (f.kind === 'monastery' || f.kind === 'garden') {
     return `${f.points_now} when surrounded (${f.tiles} of 9 tiles), ${f.points_end} at the end`;

@@ -50,7 +50,7 @@ export function renderTray(el, s, catalog, act) {
 
 function hint(s, legal) {
   if (s.turn.sent) return 'Sent…';
-  if (!legal) return 'Your turn: tap a glowing square to place the tile. Tap it again to turn it.';
+  if (!legal) return 'Your turn: put the tile on a square marked +. Tap it again to turn it.';
   if (!legal.spots.length) return 'No figure can go on this tile. Confirm, or take it back.';
   return 'Put a figure on a circle (or pick one below), or none. Then confirm.';
 }
