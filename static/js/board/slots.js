@@ -58,8 +58,3 @@ export function slotPoint(slot) {
 export function edgesOf(slots) {
   return EDGES.filter((e) => slots.includes(e));
 }
-
-/** The edge that faces `edge` across a tile border. */
-export function opposite(edge) {
-  return EDGES[(EDGES.indexOf(edge) + 2) % 4];
-}
