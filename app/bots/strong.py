@@ -163,9 +163,16 @@ def _expectimax(
     done = 0
     halve_at = config.first_halving
     for k, (tile, count) in enumerate(tiles, start=1):
+        values = []
         for i in alive:
-            sums[i] += count * reply_value(afters[i], tile, player)
+            if done and time.perf_counter() >= deadline:
+                break
+            values.append(count * reply_value(afters[i], tile, player))
             done += 1
+        if len(values) < len(alive):
+            break  # out of time inside this tile: drop it, so all are scored alike
+        for i, value in zip(alive, values, strict=True):
+            sums[i] += value
         if done >= limit or time.perf_counter() >= deadline:
             break
         if k == halve_at and len(alive) > 2:
