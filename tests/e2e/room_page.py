@@ -1,0 +1,70 @@
+"""What the browser tests do in a room page: create a room, sit, play a turn through the UI."""
+
+from __future__ import annotations
+
+GAME = "window.__game.state.game"
+
+
+def create_room(page, base: str, name: str) -> str:
+    page.goto(base + "/")
+    page.fill("#name", name)
+    page.click("text=Create a room")
+    page.wait_for_url("**/r/**")
+    page.wait_for_selector("[data-action=start]")
+    return page.url
+
+
+def sit(page, url: str, name: str) -> None:
+    page.goto(url)
+    page.fill("#seat-name", name)
+    page.click("[data-action=sit] >> nth=0")
+    page.wait_for_function("window.__game.state.you.seat !== null")
+
+
+def my_turn(page) -> bool:
+    return page.evaluate("document.body.dataset.myTurn === 'true'")
+
+
+def click_canvas(page, x: float, y: float) -> None:
+    """A click on a laptop, a finger tap on a touch screen."""
+    box = page.locator("#board").bounding_box()
+    if page.evaluate("navigator.maxTouchPoints > 0"):
+        page.touchscreen.tap(box["x"] + x, box["y"] + y)
+    else:
+        page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def play_turn(page, turn_index: int, shot=None) -> dict:
+    """Place the drawn tile through the UI: a cell on the canvas, rotate (button or R) to the
+    wanted rotation, a figure target on the canvas when there is one, confirm."""
+    legal = page.evaluate(f"{GAME}.legal")
+    turn = page.evaluate(f"{GAME}.turn")
+    # prefer a placement with figure spots, so figures get placed too
+    choice = next((entry for entry in legal if entry["spots"]), legal[0])
+    page.keyboard.press("f")  # fit, so every legal cell is on screen
+    sx, sy = page.evaluate(f"window.__game.screenOf({choice['x']}, {choice['y']})")
+    click_canvas(page, sx, sy)
+    page.wait_for_function("window.__game.state.turn.pending !== null")
+    for _ in range(4):
+        if page.evaluate("window.__game.state.turn.pending.rot") == choice["rot"]:
+            break
+        if turn_index % 2:
+            page.keyboard.press("r")
+        else:
+            page.click("[data-action=rotate]")
+    assert page.evaluate("window.__game.state.turn.pending.rot") == choice["rot"]
+    if choice["spots"]:
+        # the chosen tile is brought into view once the tray has grown
+        page.wait_for_function("""(() => {
+            const [x, y] = window.__game.spotScreen(0);
+            const c = document.getElementById('board');
+            return x > 0 && y > 0 && x < c.clientWidth && y < c.clientHeight;
+        })()""")
+        px, py = page.evaluate("window.__game.spotScreen(0)")
+        click_canvas(page, px, py)
+        page.wait_for_function("window.__game.state.turn.spot === 0")
+    if shot:
+        page.screenshot(path=str(shot))
+    page.click("[data-action=confirm]")
+    page.wait_for_function(f"{GAME}.turn > {turn}")
+    return choice
