@@ -58,10 +58,16 @@ export function myPlayer(s) {
   return s.game.seats.indexOf(s.you.seat);
 }
 
-/** True when the viewer must place the drawn tile now. */
+/** True when a bot plays the viewer's seat (handed over while they were away). */
+export function botPlaysMe(s) {
+  return s.you.seat !== null && !!s.room?.seats.find((x) => x.seat === s.you.seat)?.bot;
+}
+
+/** True when the viewer must place the drawn tile now (not while a bot plays their seat). */
 export function isMyTurn(s) {
   const g = s.game;
-  return !!g && !g.finished && !!g.drawn_tile && g.current_player === myPlayer(s) && myPlayer(s) >= 0;
+  return !!g && !g.finished && !!g.drawn_tile && g.current_player === myPlayer(s) && myPlayer(s) >= 0
+    && !botPlaysMe(s);
 }
 
 /** @returns {Legal[]} */

@@ -12,7 +12,8 @@ const CLOSE_NOT_FOUND = 4004;
 /**
  * @typedef {'connecting'|'online'|'offline'|'gone'} LinkState
  * @typedef {object} RoomHandlers
- * @property {(state: any) => void} onState the whole public state after a snapshot or diff
+ * @property {(state: any, live: boolean) => void} onState the whole public state after a
+ *   snapshot (`live` false) or a diff (`live` true: a change that just happened)
  * @property {(msg: any) => void} onMessage every other message (welcome, you, seated, chat, error)
  * @property {(link: LinkState, detail?: string) => void} onLink
  */
@@ -67,7 +68,7 @@ export function connectRoom(code, credentials, on) {
         seq = msg.seq;
         state = msg.state;
         on.onMessage({ type: 'chat-history', chat: msg.chat ?? [] });
-        on.onState(state);
+        on.onState(state, false);
         break;
       case 'diff':
         if (msg.seq !== seq + 1 || !state) {
@@ -76,7 +77,7 @@ export function connectRoom(code, credentials, on) {
         }
         seq = msg.seq;
         state = applyPatch(state, msg.ops);
-        on.onState(state);
+        on.onState(state, true);
         break;
       case 'ping':
         raw({ type: 'pong' });

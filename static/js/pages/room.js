@@ -19,6 +19,8 @@ import { featureOf, renderInspector } from '../ui/inspector.js';
 import { signalTurn, isMuted, setMuted } from '../ui/signal.js';
 import { eventText } from '../ui/words.js';
 import { openLearn } from '../ui/learn.js';
+import { renderBotNotice } from '../ui/bots.js';
+import { showClocks } from '../ui/clock.js';
 
 /** Radius (CSS pixels) within which a tap or click picks a figure target. */
 const TARGET_PX = 22;
@@ -32,7 +34,9 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   /** @type {{x: number, y: number, slots: string[]}|null} */ inspected: null, inspectorKey: '',
   /** @type {import('../board/view.js').CellPoint|null} */ hover: null,
   /** @type {st.Choice|null} the pending placement last brought into view */ revealed: null,
-  /** the last tap on the board was a finger's */ touch: false };
+  /** the last tap on the board was a finger's */ touch: false,
+  /** seconds this browser's clock is ahead of the server's (learnt from live clock changes) */ skew: 0,
+  /** the 1 s timer that redraws the turn clock while a bank runs down */ clockTimer: 0 };
 const catalog = await loadCatalog();
 const view = createBoardView(/** @type {HTMLCanvasElement} */ (byId('board')), {
   onTap: tap, onHover: hover, onRotate: () => act.rotate(),
@@ -77,6 +81,12 @@ const act = {
   },
 };
 
+/** @type {import('../ui/bots.js').BotActions} */
+const botActions = {
+  handToBot: (seat, level) => link.send({ type: 'hand_to_bot', seat, level }),
+  takeBack: (seat) => link.send({ type: 'take_back', seat }),
+};
+
 const lobbyActions = {
   takeSeat(seat, name, color) {
     saveName(name);
@@ -92,9 +102,12 @@ const lobbyActions = {
   showResults: () => show('results'),
 };
 
-function receiveState(server) {
+function receiveState(server, live) {
   const before = s.game;
   st.applyServerState(s, server);
+  // a live diff that restarts a bank arrives when the server started it: that tells the skew
+  const since = s.game?.clock?.since;
+  if (live && since !== undefined && since !== before?.clock?.since) ui.skew = Date.now() / 1000 - since;
   if (s.game && (!before || before.id !== s.game.id)) {
     ui.fitted = false;
     ui.after = 'results';
@@ -273,7 +286,9 @@ function render() {
       close: () => show('board'),
     });
   }
-  renderPlayers(byId('players'), s);
+  renderPlayers(byId('players'), s, botActions);
+  tickClock();
+  renderBotNotice(byId('bot-notice'), s, botActions);
   renderTray(byId('tray'), s, catalog, act);
   renderLog(byId('log'), g, catalog);
   showInspector();
@@ -319,6 +334,18 @@ function renderBanner() {
       onclick: () => confirm('End the game now? It will be scored as if the bag were empty.')
         && link.send({ type: 'end_game', turn: g.turn }) }, 'End') : null);
   el.classList.toggle('mine', mine);
+}
+
+/** Show the banks of the turn clock, and keep a 1 s timer only while one runs down. */
+function tickClock() {
+  const clock = s.game?.clock;
+  if (clock) showClocks(byId('players'), clock, Date.now() / 1000 - ui.skew);
+  const running = !!clock && !s.game.finished && clock.running !== null;
+  if (running && !ui.clockTimer) ui.clockTimer = window.setInterval(tickClock, 1000);
+  else if (!running && ui.clockTimer) {
+    clearInterval(ui.clockTimer);
+    ui.clockTimer = 0;
+  }
 }
 
 /** After a finished game: show the results, the board or the lobby. */

@@ -1,5 +1,7 @@
 // The lobby: seats, names, colours, the options and the start button.
 import { h, fill, chip } from './dom.js';
+import { botTag } from './bots.js';
+import { CLOCK_PRESETS, clockKey, clockName } from './clock.js';
 
 export const COLORS = ['red', 'blue', 'green', 'yellow', 'black'];
 
@@ -73,8 +75,8 @@ function seatRow(seat, s, act, read, host) {
   return h('li.seat', { dataset: { seat: String(seat.seat) }, class: mine ? 'mine' : '' },
     chip(seat.color),
     h('span.sname', null, seat.name, mine ? h('span.you', null, ' (you)') : null,
-      seat.host ? h('span.badge', null, 'host') : null),
-    h('span.presence', { class: seat.presence === 'online' ? 'on' : 'off', title: seat.presence ?? '' }),
+      seat.host ? h('span.badge', null, 'host') : null, botTag(seat)),
+    seat.bot ? null : h('span.presence', { class: seat.presence === 'online' ? 'on' : 'off', title: seat.presence ?? '' }),
     host && !mine ? h('button.icon.ghost', { type: 'button', title: 'Free this seat',
       onclick: () => act.removeSeat(seat.seat) }, '×') : null);
 }
@@ -82,7 +84,8 @@ function seatRow(seat, s, act, read, host) {
 function optionsBlock(o, host, act) {
   if (!host) {
     return h('p.options-summary', null, `${o.tileset === 'winter' ? 'Winter Edition, 84 tiles' : 'Classic, 72 tiles'} · ` +
-      `${o.farmers ? 'with farmers' : 'no farmers'} · ${o.abbot ? 'with The Abbot' : 'no abbot'} · ${o.seats} seats`);
+      `${o.farmers ? 'with farmers' : 'no farmers'} · ${o.abbot ? 'with The Abbot' : 'no abbot'} · ${o.seats} seats · `,
+    h('span', { dataset: { option: 'clock' } }, o.clock ? `clock: ${clockName(o.clock)}` : 'no clock'));
   }
   const check = (key, label) => h('label.check', null,
     h('input', { type: 'checkbox', checked: o[key], onchange: (e) => act.setOptions({ [key]: e.target.checked }),
@@ -95,5 +98,17 @@ function optionsBlock(o, host, act) {
     h('div', null, h('label', { for: 'opt-seats' }, 'Seats'),
       h('select', { id: 'opt-seats', onchange: (e) => act.setOptions({ seats: Number(e.target.value) }) },
         ...[2, 3, 4, 5].map((n) => h('option', { value: n, selected: o.seats === n }, String(n))))),
-    check('farmers', 'Farmers'), check('abbot', 'The Abbot'));
+    check('farmers', 'Farmers'), check('abbot', 'The Abbot'),
+    clockSelect(o.clock ?? null, act));
+}
+
+/** The turn clock: a bank per player plus an increment per turn; an easy bot plays a turn
+ * whose bank ran out. A clock set some other way than a preset is listed too. */
+function clockSelect(current, act) {
+  const presets = CLOCK_PRESETS.some((c) => clockKey(c) === clockKey(current)) ? CLOCK_PRESETS : [...CLOCK_PRESETS, current];
+  return h('div.clock-option', null, h('label', { for: 'opt-clock' }, 'Turn clock'),
+    h('select', { id: 'opt-clock', title: 'A time bank per player, plus some seconds after each turn. When it runs out, an easy bot plays that turn.',
+      onchange: (e) => act.setOptions({ clock: presets.find((c) => clockKey(c) === e.target.value) ?? null }) },
+    ...presets.map((c) => h('option', { value: clockKey(c), selected: clockKey(c) === clockKey(current) },
+      c ? clockName(c) : 'None'))));
 }

@@ -1,15 +1,22 @@
-// The players panel: colour, name, score, figures in hand, presence, whose turn.
+// The players panel: colour, name, score, figures in hand, presence, who a bot plays for,
+// whose turn, and each bank of the turn clock when there is one.
 import { h, fill, chip } from './dom.js';
+import { botTag, botTitle, hostSeatControls } from './bots.js';
+import { clockCell } from './clock.js';
+
+const PRESENCE = { online: 'online', away: 'away: nobody holds this seat' };
 
 /**
  * @param {HTMLElement} el
  * @param {import('../state.js').ClientState} s
+ * @param {import('./bots.js').BotActions} act
  */
-export function renderPlayers(el, s) {
+export function renderPlayers(el, s, act) {
   const g = s.game;
   if (!g) return fill(el);
   const seats = s.room?.seats ?? [];
   const me = g.seats.indexOf(s.you.seat);
+  const hostControls = s.you.host && !g.finished;
   const rows = g.players.map((p, i) => {
     const seat = seats.find((x) => x.seat === g.seats[i]);
     const presence = seat?.presence ?? 'away';
@@ -21,13 +28,16 @@ export function renderPlayers(el, s) {
       'aria-current': current ? 'true' : 'false',
     },
     chip(p.color),
-    h('span.pname', null, p.name, i === me ? h('span.you', null, ' (you)') : null),
-    h('span.presence', { title: presence === 'bot' ? 'a bot plays' : presence,
+    h('span.pname', { title: p.name }, h('span.pname-text', null, p.name, i === me ? h('span.you', null, ' (you)') : null),
+      botTag(seat)),
+    h('span.presence', { title: seat?.bot && presence === 'bot' ? botTitle(seat) : PRESENCE[presence] ?? presence,
       class: away ? 'off' : presence === 'bot' ? 'bot' : 'on' }),
     h('span.figs', { title: `${p.followers} followers in hand${g.options.abbot ? `, abbot ${p.abbot ? 'in hand' : 'on the board'}` : ''}` },
       h('span.meeple-icon', { class: `c-${p.color}` }), `×${p.followers}`,
       g.options.abbot ? h('span.abbot-icon', { class: `c-${p.color} ${p.abbot ? '' : 'used'}`, title: 'abbot' }) : null),
-    h('span.score', { dataset: { score: String(p.score) } }, String(p.score)));
+    g.clock ? clockCell(i) : null,
+    h('span.score', { dataset: { score: String(p.score) } }, String(p.score)),
+    hostControls && i !== me ? hostSeatControls(seat, act) : null);
   });
-  fill(el, h('h3', null, 'Players'), h('ol.player-list', null, ...rows));
+  fill(el, h('h3', null, 'Players'), h('ol.player-list', { class: g.clock ? 'with-clock' : '' }, ...rows));
 }

@@ -2,7 +2,7 @@
 import { h, fill } from './dom.js';
 import { drawTilePreview } from './bag.js';
 import { spotText } from './words.js';
-import { isMyTurn, pendingLegal, myPlayer } from '../state.js';
+import { isMyTurn, pendingLegal, myPlayer, botPlaysMe } from '../state.js';
 
 /**
  * @typedef {object} TrayActions
@@ -34,8 +34,9 @@ export function renderTray(el, s, catalog, act) {
     h('span.who', null, who));
   if (!mine) {
     const watching = myPlayer(s) < 0 ? 'You are watching.' : 'Wait for your turn.';
-    fill(el, drawn, h('div.turn-body', null, h('p.hint', null,
-      `${g.players[g.current_player]?.name} is placing this tile. ${watching}`)));
+    const text = botPlaysMe(s) && g.current_player === myPlayer(s) ? 'A bot is placing this tile for you.'
+      : `${g.players[g.current_player]?.name} is placing this tile. ${watching}`;
+    fill(el, drawn, h('div.turn-body', null, h('p.hint', null, text)));
     return;
   }
   const legal = pendingLegal(s);
