@@ -1,0 +1,178 @@
+"""Bots and the turn clock in real browsers: a person plays an easy bot added in the lobby, the
+host lets a bot play for a player who left and the player takes the seat back, and the banks
+of a turn clock count down in the players panel."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import urllib.request
+
+import pytest
+from room_page import GAME, create_room, my_turn, play_turn, sit
+
+pytestmark = pytest.mark.e2e
+
+SEATS = "window.__game.state.room.seats"
+FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
+
+
+@pytest.fixture
+def fast_server(server_factory, tmp_path):
+    """A server of the test's own on a SQLite file (`.db`), whose bots hardly pause."""
+    db = tmp_path / "carcassonne.db"
+    server = server_factory(f"sqlite+aiosqlite:///{db}", **FAST)
+    server.db = db
+    return server
+
+
+def test_a_person_plays_an_easy_bot(fast_server, new_page, artifacts):
+    host = new_page()
+    create_room(host, fast_server.url, "Ann")
+    host.click("[data-seat='1'] [data-action=add-bot]")
+    host.wait_for_function(f"{SEATS}[1].bot === 'easy'")
+    assert host.locator("[data-seat='1'] .bot-tag").get_attribute("title") == (
+        "An easy bot plays this seat"
+    )
+    host.screenshot(path=str(artifacts / "lobby-bot.png"))
+
+    host.click("[data-action=start]")
+    host.wait_for_function("document.body.dataset.mode === 'playing'")
+    bot = host.evaluate(f"{GAME}.seats.indexOf(1)")
+    for i in range(3):
+        host.wait_for_function("document.body.dataset.myTurn === 'true'")
+        play_turn(host, i)
+    host.wait_for_function(f"{GAME}.turns.filter((t) => t.player === {bot}).length >= 3")
+    assert host.evaluate(f"{GAME}.turns.filter((t) => t.player !== {bot}).length") == 3
+    assert host.locator(f"[data-player='{bot}'] .bot-tag").get_attribute("title") == (
+        "An easy bot plays this seat"
+    )
+    assert host.locator(".clock").count() == 0  # no clock: nothing shows it
+    host.screenshot(path=str(artifacts / "game-bot.png"))
+
+
+def test_a_bot_plays_for_a_player_who_left_until_they_take_the_seat_back(
+    fast_server, new_page, artifacts
+):
+    host = new_page()
+    url = create_room(host, fast_server.url, "Ann")
+    guest = new_page(375, 740, touch=True)
+    sit(guest, url, "Bo")
+    seat = guest.evaluate("window.__game.state.you.seat")
+    host.wait_for_function("document.querySelectorAll('.seat:not(.free)').length === 2")
+    host.click("[data-action=start]")
+    guest.wait_for_function("document.body.dataset.mode === 'playing'")
+    bo = host.evaluate(f"{GAME}.seats.indexOf({seat})")
+
+    context = guest.context
+    guest.close()
+    host.wait_for_function(f"{SEATS}[{seat}].presence === 'away'")
+    controls = host.locator(f"[data-seat-controls='{seat}']")
+    host.screenshot(path=str(artifacts / "hand-to-bot.png"))
+    controls.locator("[data-action=hand-easy]").click()
+    host.wait_for_function(f"{SEATS}[{seat}].bot === 'easy'")
+    assert host.locator(f"[data-player='{bo}'] .bot-tag").text_content() == "bot"
+    for i in range(2):
+        host.wait_for_function("document.body.dataset.myTurn === 'true'")
+        play_turn(host, i)
+    host.wait_for_function(f"{GAME}.turns.filter((t) => t.player === {bo}).length >= 2")
+
+    back = context.new_page()
+    back.goto(url)
+    back.wait_for_function(f"window.__game?.state.you.seat === {seat}")
+    notice = back.locator("[data-action=take-seat-back]")
+    notice.wait_for()
+    assert notice.text_content() == "A bot is playing for you — take your seat back"
+    assert not back.evaluate("document.body.dataset.myTurn === 'true'")
+    host.locator(f"[data-seat-controls='{seat}'] [data-action=give-back]").wait_for()
+    back.screenshot(path=str(artifacts / "take-seat-back-phone.png"))
+    host.screenshot(path=str(artifacts / "give-back.png"))
+    notice.click()
+    for page in (host, back):
+        page.wait_for_function(f"{SEATS}[{seat}].bot === null")
+    assert back.locator("#bot-notice").is_hidden()
+    assert host.locator(f"[data-seat-controls='{seat}']").count() == 0
+    # the person plays again: the game waits for them, and their move goes through
+    for i in range(2):
+        mover = host if my_turn(host) else back
+        back.wait_for_function(f"{GAME}.current_player !== {bo} || "
+                               "document.body.dataset.myTurn === 'true'")
+        play_turn(mover, i)
+
+
+def create_room_with_clock(base: str, db, clock: dict) -> str:
+    """A room made over HTTP whose stored options carry `clock`, before anyone opens it: the
+    server's `set_options` does not take a clock yet (.notes/client-needs.md). Returns the
+    host's personal link."""
+    request = urllib.request.Request(
+        base + "/api/rooms", data=json.dumps({"name": "Ann"}).encode(),
+        headers={"Content-Type": "application/json"}, method="POST",
+    )
+    with urllib.request.urlopen(request) as resp:
+        room = json.load(resp)
+    code = room["code"]
+    with sqlite3.connect(db) as conn:
+        (options,) = conn.execute("SELECT options FROM rooms WHERE code = ?", (code,)).fetchone()
+        options = json.dumps({**json.loads(options), "clock": clock})
+        conn.execute("UPDATE rooms SET options = ? WHERE code = ?", (options, code))
+    return base + room["personal_link"]
+
+
+def clock_seconds(page, player: int) -> int:
+    text = page.locator(f"[data-clock='{player}']").text_content()
+    minutes, seconds = re.fullmatch(r"(\d+):(\d\d)", text).groups()
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_the_clock_counts_down_for_the_player_to_move(fast_server, new_page, artifacts):
+    host = new_page()
+    host.goto(create_room_with_clock(fast_server.url, fast_server.db, {"bank": 33, "increment": 5}))
+    host.wait_for_selector("[data-action=start]")
+    assert host.locator("#opt-clock").input_value() == "33+5"
+    watcher = new_page(375, 740)
+    watcher.goto(host.url.split("#")[0])
+    watcher.wait_for_selector(".options-summary")
+    assert watcher.locator("[data-option=clock]").text_content() == "clock: 33 s + 5 s a turn"
+    host.click("[data-seat='1'] [data-action=add-bot]")
+    host.wait_for_function(f"{SEATS}[1].bot === 'easy'")
+    host.click("[data-action=start]")
+    host.wait_for_function("document.body.dataset.mode === 'playing'")
+    me = host.evaluate(f"{GAME}.seats.indexOf(0)")
+    host.wait_for_function("document.body.dataset.myTurn === 'true'")
+    host.wait_for_selector(f"[data-clock='{me}'].running")
+    first = clock_seconds(host, me)
+    assert 29 <= first <= 33
+    bot = 1 - me
+    host.wait_for_timeout(2200)
+    second = clock_seconds(host, me)
+    assert first - 4 <= second <= first - 1  # shown once a second, whole seconds
+    # the bank shown is the server's bank less the time since the server started it
+    expected = host.evaluate(f"""(() => {{
+        const c = {GAME}.clock;
+        return Math.ceil(c.banks[{me}] - (Date.now() / 1000 - c.since));
+    }})()""")
+    assert abs(clock_seconds(host, me) - expected) <= 1
+    assert host.locator(f"[data-clock='{bot}'].running").count() == 0
+    host.wait_for_selector(f"[data-clock='{me}'].low", timeout=6000)
+    watcher.wait_for_selector(f"[data-clock='{me}'].low.running")
+    host.screenshot(path=str(artifacts / "clock.png"))
+    watcher.screenshot(path=str(artifacts / "clock-phone.png"))
+    # after my move the increment is added and my bank stops; the bot's runs while it thinks
+    banked = host.evaluate(f"{GAME}.clock.banks[{me}]")
+    play_turn(host, 0)
+    host.wait_for_function(f"{GAME}.clock.banks[{me}] > {banked}")
+
+
+def test_the_host_chooses_a_clock_in_the_lobby(fast_server, new_page):
+    from app.server.protocol import SetOptions
+
+    if "clock" not in SetOptions.model_fields:
+        pytest.xfail("the server's set_options takes no clock yet (.notes/client-needs.md)")
+    host = new_page()
+    create_room(host, fast_server.url, "Ann")
+    assert host.locator("#opt-clock").input_value() == "off"
+    host.select_option("#opt-clock", "300+10")
+    host.wait_for_function("window.__game.state.room.options.clock?.bank === 300")
+    host.select_option("#opt-clock", "off")
+    host.wait_for_function("!window.__game.state.room.options.clock")
