@@ -134,6 +134,7 @@ def test_the_clock_counts_down_for_the_player_to_move(fast_server, new_page, art
     watcher.goto(host.url.split("#")[0])
     watcher.wait_for_selector(".options-summary")
     assert watcher.locator("[data-option=clock]").text_content() == "clock: 33 s + 5 s a turn"
+    watcher.screenshot(path=str(artifacts / "lobby-clock-phone.png"))
     host.click("[data-seat='1'] [data-action=add-bot]")
     host.wait_for_function(f"{SEATS}[1].bot === 'easy'")
     host.click("[data-action=start]")
