@@ -130,14 +130,24 @@ class RemoveSeat(Intent):
     seat: StrictInt
 
 
+class ClockOption(BaseModel):
+    """A turn clock: a time bank per player plus an increment after each of their turns."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    bank: Annotated[StrictInt, Field(ge=10, le=7200)]
+    increment: Annotated[StrictInt, Field(ge=0, le=600)] = 0
+
+
 class SetOptions(Intent):
-    """Host: change the options of the next game; omitted fields stay as they are."""
+    """Host: change the options of the next game; omitted fields stay as they are
+    (`"clock": null` turns the clock off)."""
 
     type: Literal["set_options"]
     tileset: Literal["winter", "classic"] | None = None
     farmers: StrictBool | None = None
     abbot: StrictBool | None = None
     seats: Annotated[StrictInt, Field(ge=2, le=5)] | None = None
+    clock: ClockOption | None = None
 
 
 class Start(Intent):

@@ -294,6 +294,8 @@ class Room:
             for key in ("tileset", "farmers", "abbot", "seats")
             if (value := getattr(intent, key)) is not None
         }
+        if "clock" in intent.model_fields_set:  # null is a choice here: no clock
+            changes["clock"] = intent.clock.model_dump() if intent.clock else None
         options = {**self.options, **changes}
         if any(pos >= options["seats"] for pos in self.seats):
             raise GameError(
@@ -534,6 +536,8 @@ class Room:
     def _snapshot(self) -> str:
         return p.encode({
             "type": "snapshot", "seq": self.seq, "state": self._state, "chat": list(self.chat),
+            # Server wall time, so a client can count a turn clock down without trusting its own.
+            "now": round(time.time(), 3),
         })
 
     def snapshot_state(self) -> dict[str, Any]:
@@ -576,6 +580,8 @@ class Room:
                 "presence": presence,
                 "host": seat is not None and position == host_seat,
                 "bot": seat.bot if seat else None,
+                # A bot plays this seat for a person, who may take it back.
+                "bot_for_person": seat is not None and seat.bot is not None and not seat.bot_only,
             })
         watchers = sorted(
             (peer for peer in self.peers if peer.seat is None), key=lambda peer: peer.id

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.server.protocol import Color
+from app.server.protocol import ClockOption, Color
 
 
 class Health(BaseModel):
@@ -26,6 +26,7 @@ class RoomOptions(BaseModel):
     farmers: bool = True
     abbot: bool = False
     seats: int = Field(5, ge=2, le=5)
+    clock: ClockOption | None = None
 
 
 class CreateRoom(BaseModel):
@@ -58,6 +59,7 @@ class SeatInfo(BaseModel):
     presence: Literal["online", "away", "bot"] | None
     host: bool
     bot: str | None = None
+    bot_for_person: bool = False
 
 
 class RoomInfo(BaseModel):

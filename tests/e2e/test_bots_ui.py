@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 import urllib.request
 
 import pytest
@@ -20,11 +19,8 @@ FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
 
 @pytest.fixture
 def fast_server(server_factory, tmp_path):
-    """A server of the test's own on a SQLite file (`.db`), whose bots hardly pause."""
-    db = tmp_path / "carcassonne.db"
-    server = server_factory(f"sqlite+aiosqlite:///{db}", **FAST)
-    server.db = db
-    return server
+    """A server of the test's own on a SQLite file, whose bots hardly pause."""
+    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 def test_a_person_plays_an_easy_bot(fast_server, new_page, artifacts):
@@ -101,21 +97,16 @@ def test_a_bot_plays_for_a_player_who_left_until_they_take_the_seat_back(
         play_turn(mover, i)
 
 
-def create_room_with_clock(base: str, db, clock: dict) -> str:
-    """A room made over HTTP whose stored options carry `clock`, before anyone opens it: the
-    server's `set_options` does not take a clock yet (.notes/client-needs.md). Returns the
-    host's personal link."""
+def create_room_with_clock(base: str, clock: dict) -> str:
+    """A room made over HTTP with a turn clock among its options. Returns the host's
+    personal link."""
+    body = {"name": "Ann", "options": {"clock": clock}}
     request = urllib.request.Request(
-        base + "/api/rooms", data=json.dumps({"name": "Ann"}).encode(),
+        base + "/api/rooms", data=json.dumps(body).encode(),
         headers={"Content-Type": "application/json"}, method="POST",
     )
     with urllib.request.urlopen(request) as resp:
         room = json.load(resp)
-    code = room["code"]
-    with sqlite3.connect(db) as conn:
-        (options,) = conn.execute("SELECT options FROM rooms WHERE code = ?", (code,)).fetchone()
-        options = json.dumps({**json.loads(options), "clock": clock})
-        conn.execute("UPDATE rooms SET options = ? WHERE code = ?", (options, code))
     return base + room["personal_link"]
 
 
@@ -127,7 +118,7 @@ def clock_seconds(page, player: int) -> int:
 
 def test_the_clock_counts_down_for_the_player_to_move(fast_server, new_page, artifacts):
     host = new_page()
-    host.goto(create_room_with_clock(fast_server.url, fast_server.db, {"bank": 33, "increment": 5}))
+    host.goto(create_room_with_clock(fast_server.url, {"bank": 33, "increment": 5}))
     host.wait_for_selector("[data-action=start]")
     assert host.locator("#opt-clock").input_value() == "33+5"
     watcher = new_page(375, 740)
@@ -166,10 +157,6 @@ def test_the_clock_counts_down_for_the_player_to_move(fast_server, new_page, art
 
 
 def test_the_host_chooses_a_clock_in_the_lobby(fast_server, new_page):
-    from app.server.protocol import SetOptions
-
-    if "clock" not in SetOptions.model_fields:
-        pytest.xfail("the server's set_options takes no clock yet (.notes/client-needs.md)")
     host = new_page()
     create_room(host, fast_server.url, "Ann")
     assert host.locator("#opt-clock").input_value() == "off"
