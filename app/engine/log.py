@@ -51,7 +51,7 @@ def _check_options(raw: object) -> Options:
     if not isinstance(raw, dict):
         raise InvalidLogError("options must be an object")
     tileset = raw.get("tileset", "winter")
-    if tileset not in TILESETS:
+    if not isinstance(tileset, str) or tileset not in TILESETS:
         raise InvalidLogError(f"options.tileset must be one of {sorted(TILESETS)}")
     for key in ("farmers", "abbot"):
         if key in raw and not isinstance(raw[key], bool):
@@ -67,7 +67,7 @@ def _check_players(raw: object) -> list[Player]:
         if not isinstance(entry, dict):
             raise InvalidLogError(f"players[{i}] must be an object")
         color = entry.get("color")
-        if color not in COLORS:
+        if not isinstance(color, str) or color not in COLORS:
             raise InvalidLogError(f"players[{i}].color must be one of {', '.join(COLORS)}")
         name = entry.get("name", color)
         if not isinstance(name, str):
@@ -106,9 +106,9 @@ def check_turn_shape(turn: object, number: int) -> None:
     if meeple is not None:
         if not isinstance(meeple, dict):
             raise InvalidLogError(f"{where}: meeple must be null or an object")
-        if meeple.get("kind") not in (FOLLOWER, ABBOT):
+        if not isinstance(meeple.get("kind"), str) or meeple["kind"] not in (FOLLOWER, ABBOT):
             raise InvalidLogError(f"{where}: meeple.kind must be follower or abbot")
-        if meeple.get("at") not in ALL_SLOT_NAMES:
+        if not isinstance(meeple.get("at"), str) or meeple["at"] not in ALL_SLOT_NAMES:
             raise InvalidLogError(f"{where}: meeple.at must be a slot name")
     if "return_abbot" in turn and not isinstance(turn["return_abbot"], bool):
         raise InvalidLogError(f"{where}: return_abbot must be true or false")

@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         print(f"cannot read {args[0]}: {error.strerror or error}", file=sys.stderr)
         return 2
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except (ValueError, RecursionError) as error:  # bad JSON, bad UTF-8, absurd nesting
         print(f"{args[0]} is not valid JSON: {error}", file=sys.stderr)
         return 2
     try:
