@@ -45,15 +45,18 @@ def _diff(old: Any, new: Any, path: tuple[str | int, ...], ops: list[Op]) -> Non
                 _diff(old[key], value, (*path, key), ops)
         return
     if isinstance(old, list) and isinstance(new, list):
+        if _with_ids(old) and _with_ids(new) and _diff_by_id(old, new, path, ops):
+            return
         common = min(len(old), len(new))
         changes: list[Op] = []
+        limit = max(4, common // 2)
         for i in range(common):
             _diff(old[i], new[i], (*path, i), changes)
-        if len(changes) > max(4, common // 2):
-            # Mostly different (say, the legal placements of a new tile): one replace is
-            # smaller than many small changes.
-            ops.append({"op": "replace", "path": pointer(path), "value": new})
-            return
+            if len(changes) > limit:
+                # Mostly different (say, the legal placements of a new tile): one replace is
+                # smaller than many small changes, and we need not look further.
+                ops.append({"op": "replace", "path": pointer(path), "value": new})
+                return
         ops.extend(changes)
         for value in new[common:]:
             ops.append({"op": "add", "path": pointer((*path, "-")), "value": value})
@@ -62,6 +65,58 @@ def _diff(old: Any, new: Any, path: tuple[str | int, ...], ops: list[Op]) -> Non
         return
     if not _same_type(old, new) or old != new:
         ops.append({"op": "replace", "path": pointer(path), "value": new})
+
+
+def reuse_unchanged(old: list[Any] | None, new: list[Any]) -> list[Any]:
+    """`new`, with every item equal to its counterpart in `old` replaced by the old object.
+
+    `diff` then skips those items at once (`old is new`) instead of walking them: rebuilding a
+    view from scratch stays cheap to diff. Items with an `id` are matched by id, others by
+    place. Only for lists whose fields keep one JSON type (`==` takes 1 and True as equal).
+    """
+    if not old:
+        return new
+    if _with_ids(old) and _with_ids(new):
+        by_id = {item["id"]: item for item in old}
+        return [
+            prev if (prev := by_id.get(item["id"])) is not None and prev == item else item
+            for item in new
+        ]
+    return [
+        old[i] if i < len(old) and old[i] == item else item for i, item in enumerate(new)
+    ]
+
+
+def _with_ids(items: list[Any]) -> bool:
+    return bool(items) and all(type(item) is dict and "id" in item for item in items)
+
+
+def _diff_by_id(old: list[Any], new: list[Any], path: tuple[str | int, ...], ops: list[Op]) -> bool:
+    """Diff two lists of objects with ids (the board's features) by id, not by index.
+
+    A feature that merges into an older one leaves the list; diffing by index would then see
+    every later feature change place. Here it costs one `remove`, and a new feature one `add`
+    at its place. Works when the items in both lists keep their relative order (features are
+    ordered by their oldest segment); returns False otherwise and the caller diffs by index.
+    """
+    old_ids = {item["id"] for item in old}
+    new_ids = {item["id"] for item in new}
+    kept = [item for item in old if item["id"] in new_ids]
+    if [item["id"] for item in kept] != [item["id"] for item in new if item["id"] in old_ids]:
+        return False
+    for i in range(len(old) - 1, -1, -1):
+        if old[i]["id"] not in new_ids:
+            ops.append({"op": "remove", "path": pointer((*path, i))})
+    # After the removals the list holds `kept`; walking `new` in order, every position before
+    # `j` already matches it, so a kept item sits at `j` and a new one is inserted there.
+    k = 0
+    for j, item in enumerate(new):
+        if item["id"] in old_ids:
+            _diff(kept[k], item, (*path, j), ops)
+            k += 1
+        else:
+            ops.append({"op": "add", "path": pointer((*path, j)), "value": item})
+    return True
 
 
 def _parse(ptr: str) -> list[str]:

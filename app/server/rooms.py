@@ -92,6 +92,8 @@ class Rooms:
             room = Room(record, self.store, self.settings)
             for hook in self.on_load:
                 hook(room)
+            if self.on_load:
+                room.publish_game()  # the hooks may add to the game view (the clock)
             return room
         except Exception:
             log.exception("room %s: could not rebuild its game", code)

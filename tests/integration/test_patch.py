@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.server.patch import apply, diff, pointer
+from app.server.patch import apply, diff, pointer, reuse_unchanged
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=4),
@@ -43,3 +43,32 @@ def test_growing_lists_cost_one_add_per_element():
 
 def test_pointer_escapes():
     assert pointer(("a/b", "c~d", 3)) == "/a~1b/c~0d/3"
+
+
+def test_lists_of_objects_with_ids_are_diffed_by_id():
+    old = [{"id": "a", "n": 1}, {"id": "b", "n": 2}, {"id": "c", "n": 3}, {"id": "z", "n": 9}]
+    new = [{"id": "a", "n": 1}, {"id": "c", "n": 4}, {"id": "d", "n": 5}, {"id": "z", "n": 9}]
+    ops = diff(old, new)
+    assert apply(old, ops) == new
+    # "b" merged away and "d" is new: one remove, one change, one add; "z" is untouched
+    assert ops == [
+        {"op": "remove", "path": "/1"},
+        {"op": "replace", "path": "/1/n", "value": 4},
+        {"op": "add", "path": "/2", "value": {"id": "d", "n": 5}},
+    ]
+
+
+def test_ids_in_another_order_fall_back_to_places():
+    old = [{"id": "a", "n": 1}, {"id": "b", "n": 2}]
+    new = [{"id": "b", "n": 2}, {"id": "a", "n": 1}]
+    assert apply(old, diff(old, new)) == new
+
+
+def test_reuse_unchanged_keeps_equal_items_of_the_old_list():
+    old = [{"id": "a", "n": 1}, {"id": "b", "n": 2}]
+    new = [{"id": "b", "n": 2}, {"id": "a", "n": 7}, {"id": "c", "n": 0}]
+    shared = reuse_unchanged(old, new)
+    assert shared == new
+    assert shared[0] is old[1] and shared[1] is new[1] and shared[2] is new[2]
+    plain = reuse_unchanged([1, [2]], [1, [2], 3])
+    assert plain == [1, [2], 3]

@@ -159,7 +159,7 @@ def choose_move(game: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     meeple = None
     if spots and rng.random() < 0.6:
         spot = rng.choice(spots)
-        meeple = {"kind": spot["kind"], "at": rng.choice(spot["slots"])}
+        meeple = {"kind": spot["kind"], "at": spot["at"]}
     return {
         "type": "place",
         "turn": game["turn"],
