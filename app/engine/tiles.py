@@ -63,13 +63,6 @@ class SegmentDef:
     pennant: bool = False
     adj_cities: tuple[int, ...] = ()
 
-    @property
-    def edges(self) -> tuple[int, ...]:
-        """The edges (0..3) this road or city reaches; a road counts only its middle slot."""
-        if self.kind == ROAD:
-            return tuple(s // 3 for s in self.slots)
-        return tuple(sorted({s // 3 for s in self.slots}))
-
 
 @dataclass(frozen=True, slots=True)
 class TileDef:
@@ -324,6 +317,13 @@ class OrientedTile:
     initial_pennants: tuple[int, ...]
 
 
+def _edges_of(kind: str, slots: tuple[int, ...]) -> tuple[int, ...]:
+    """The edges (0..3) a segment reaches: a road has one slot per edge, a city three."""
+    if kind == ROAD:
+        return tuple(s // 3 for s in slots)
+    return tuple(sorted({s // 3 for s in slots}))
+
+
 @cache
 def oriented(tile_id: str, rot: int) -> OrientedTile:
     """The tile `tile_id` rotated clockwise by `rot` degrees (cached)."""
@@ -336,11 +336,7 @@ def oriented(tile_id: str, rot: int) -> OrientedTile:
         slots = tuple(sorted(rotate_slot(s, rot) for s in seg.slots))
         for s in slots:
             slot_segment[s] = index
-        seg_edges = (
-            tuple(s // 3 for s in slots)
-            if seg.kind == ROAD
-            else tuple(sorted({s // 3 for s in slots}))
-        )
+        seg_edges = _edges_of(seg.kind, slots)
         segments.append(
             OrientedSegment(index, seg.kind, slots, seg_edges, seg.pennant, seg.adj_cities)
         )
