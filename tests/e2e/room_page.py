@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 GAME = "window.__game.state.game"
 
 
@@ -23,6 +25,19 @@ def sit(page, url: str, name: str) -> None:
 
 def my_turn(page) -> bool:
     return page.evaluate("document.body.dataset.myTurn === 'true'")
+
+
+def wait_for_mover(*pages, timeout: float = 30.0):
+    """The page whose player is to move, once all `pages` show the same turn (right after a
+    move, the other pages may not have its diff yet)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if len({page.evaluate(f"{GAME}.turn") for page in pages}) == 1:
+            movers = [page for page in pages if my_turn(page)]
+            if len(movers) == 1:
+                return movers[0]
+        time.sleep(0.05)
+    raise AssertionError("no page became the one to move")
 
 
 def click_canvas(page, x: float, y: float) -> None:

@@ -9,7 +9,7 @@ import re
 import urllib.request
 
 import pytest
-from room_page import GAME, create_room, my_turn, play_turn, sit
+from room_page import GAME, create_room, play_turn, sit, wait_for_mover
 
 pytestmark = pytest.mark.e2e
 
@@ -91,10 +91,7 @@ def test_a_bot_plays_for_a_player_who_left_until_they_take_the_seat_back(
     assert host.locator(f"[data-seat-controls='{seat}']").count() == 0
     # the person plays again: the game waits for them, and their move goes through
     for i in range(2):
-        mover = host if my_turn(host) else back
-        back.wait_for_function(f"{GAME}.current_player !== {bo} || "
-                               "document.body.dataset.myTurn === 'true'")
-        play_turn(mover, i)
+        play_turn(wait_for_mover(host, back), i)
 
 
 def create_room_with_clock(base: str, clock: dict) -> str:

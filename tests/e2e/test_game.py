@@ -4,7 +4,7 @@ end the game, results, replay."""
 from __future__ import annotations
 
 import pytest
-from room_page import GAME, click_canvas, create_room, my_turn, play_turn, sit
+from room_page import GAME, click_canvas, create_room, play_turn, sit, wait_for_mover
 
 pytestmark = pytest.mark.e2e
 
@@ -56,7 +56,7 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     assert watcher.evaluate("window.__game.state.you.seat") is None
 
     # nothing is sent before confirm: a take-back leaves the server state alone
-    mover = host if my_turn(host) else guest
+    mover = wait_for_mover(host, guest)
     before = mover.evaluate(f"{GAME}.turn")
     first = mover.evaluate(f"{GAME}.legal[0]")
     sx, sy = mover.evaluate(f"window.__game.screenOf({first['x']}, {first['y']})")
@@ -67,7 +67,7 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     assert mover.evaluate(f"{GAME}.turn") == before
 
     for i in range(6):
-        mover = host if my_turn(host) else guest
+        mover = wait_for_mover(host, guest)
         play_turn(mover, i, artifacts / f"place-{'laptop' if mover is host else 'phone'}.png")
     turn = host.evaluate(f"{GAME}.turn")
     for page in (guest, watcher):
@@ -131,7 +131,7 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     guest.reload()
     guest.wait_for_function("document.body.dataset.mode === 'playing'")
     guest.wait_for_function(f"window.__game.state.you.seat === {seat}")
-    mover = host if my_turn(host) else guest
+    mover = wait_for_mover(host, guest)
     play_turn(mover, 7)
 
     # chat is text, never markup
