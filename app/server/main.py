@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -35,6 +36,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots.install(rooms)  # registers its on_load / on_close hooks
         restored = await rooms.restore_running()
         log.info("database ready; %d running game(s) restored", restored)
+        # A server holds thousands of long-lived objects (games, sockets); full collections
+        # that walk them all stalled every room for up to a second under load. Keep what
+        # start-up built out of the collector, and collect young objects less often.
+        gc.freeze()
+        gc.set_threshold(50_000, 20, 100)
         expiry = asyncio.create_task(_expire_forever(rooms, settings.expiry_check_seconds))
         try:
             yield

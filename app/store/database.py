@@ -130,6 +130,9 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     # foreign keys are off by default in SQLite.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
+    # In WAL mode NORMAL still survives a killed process (only a power cut can lose the last
+    # commits) and spares a disk flush per commit: 4 ms here, the whole move budget.
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()

@@ -5,11 +5,12 @@ Rows go out as frozen records so callers never hold a live ORM object across awa
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, exists, func, select, update
+from sqlalchemy import delete, exists, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.store import models
@@ -124,6 +125,7 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._turn_writer = _TurnWriter(db)
 
     # -- rooms ---------------------------------------------------------------------------------
 
@@ -297,30 +299,13 @@ class Store:
         turns: list[dict[str, Any]],
         finish: Finish | None = None,
     ) -> None:
-        """Append log turns numbered from `first_number` and, if given, finish the game, in one
-        transaction. A turn number stored twice raises `Conflict` and writes nothing."""
-        now = utcnow()
-        values: dict[str, Any] = {"turns": first_number - 1 + len(turns), "updated_at": now}
-        if finish is not None:
-            values |= {
-                "status": "finished",
-                "final_scores": finish.final_scores,
-                "winners": finish.winners,
-                "results": finish.results,
-                "ended_early": finish.ended_early,
-                "finished_at": now,
-            }
-        try:
-            async with self.db.transaction() as s:
-                s.add_all(
-                    models.Move(game_id=game_id, number=n, turn=t)
-                    for n, t in enumerate(turns, first_number)
-                )
-                await s.execute(
-                    update(models.Game).where(models.Game.id == game_id).values(**values)
-                )
-        except IntegrityError as exc:
-            raise Conflict(game_id) from exc
+        """Append log turns numbered from `first_number` and, if given, finish the game.
+
+        Returns once they are committed. Moves of every room that arrive while a commit is
+        under way go together into the next transaction (group commit): one disk flush for
+        many moves. A turn number stored twice raises `Conflict` and writes nothing.
+        """
+        await self._turn_writer.write(_TurnWrite(game_id, first_number, turns, finish))
 
     async def get_game(self, game_id: int, *, with_moves: bool = False) -> GameRecord | None:
         """A game by id (optionally with its moves), or None."""
@@ -381,3 +366,88 @@ async def _moves(session, game_id: int) -> list[dict[str, Any]]:
         select(models.Move.turn).where(models.Move.game_id == game_id).order_by(models.Move.number)
     )
     return [dict(turn) for (turn,) in rows]
+
+
+@dataclass(frozen=True)
+class _TurnWrite:
+    game_id: int
+    first_number: int
+    turns: list[dict[str, Any]]
+    finish: Finish | None
+
+
+class _TurnWriter:
+    """Commits the moves of all rooms through one writer task, a batch per transaction.
+
+    A room awaits its write before it tells anyone about the move, so batching keeps the rule
+    "stored before sent" while one flush serves every move that queued meanwhile. A batch that
+    fails is retried write by write, so one bad write (a duplicate turn) fails alone.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.pending: list[tuple[_TurnWrite, asyncio.Future[None]]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def write(self, write: _TurnWrite) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.pending.append((write, future))
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._drain())
+        await future
+
+    async def _drain(self) -> None:
+        while self.pending:
+            batch, self.pending = self.pending, []
+            try:
+                async with self.db.transaction() as session:
+                    await _store_turns(session, [write for write, _ in batch])
+            except Exception:
+                await self._one_by_one(batch)
+                continue
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)
+
+    async def _one_by_one(self, batch: list[tuple[_TurnWrite, asyncio.Future[None]]]) -> None:
+        for write, future in batch:
+            try:
+                async with self.db.transaction() as session:
+                    await _store_turns(session, [write])
+            except IntegrityError as exc:
+                error: Exception = Conflict(write.game_id)
+                error.__cause__ = exc
+            except Exception as exc:
+                error = exc
+            else:
+                if not future.done():
+                    future.set_result(None)
+                continue
+            if not future.done():  # its room may have gone away meanwhile
+                future.set_exception(error)
+
+
+async def _store_turns(session, writes: list[_TurnWrite]) -> None:
+    """Insert the moves of `writes` and bring their games' rows up to date (one transaction)."""
+    now = utcnow()
+    rows = [
+        {"game_id": w.game_id, "number": n, "turn": t, "created_at": now}
+        for w in writes
+        for n, t in enumerate(w.turns, w.first_number)
+    ]
+    if rows:
+        await session.execute(insert(models.Move), rows)
+    for w in writes:
+        values: dict[str, Any] = {"turns": w.first_number - 1 + len(w.turns), "updated_at": now}
+        if w.finish is not None:
+            values |= {
+                "status": "finished",
+                "final_scores": w.finish.final_scores,
+                "winners": w.finish.winners,
+                "results": w.finish.results,
+                "ended_early": w.finish.ended_early,
+                "finished_at": now,
+            }
+        await session.execute(
+            update(models.Game).where(models.Game.id == w.game_id).values(**values)
+        )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from datetime import timedelta
 
@@ -107,3 +108,23 @@ async def test_idle_rooms_without_games_expire(store):
     assert await store.load_room(busy) is not None, "rooms with games never expire"
     assert await store.load_room(kept) is not None
     assert idle_id != busy_id
+
+
+async def test_concurrent_moves_of_many_games_commit_together_and_fail_alone(store):
+    players = [
+        {"name": "Ann", "color": "red", "seat": 0},
+        {"name": "Bo", "color": "blue", "seat": 1},
+    ]
+    games = []
+    for _ in range(8):
+        room_id = await store.create_room(_code(), "h" * 64, {}, None)
+        games.append(await store.create_game(room_id, 1, {}, players, 7, 0, []))
+    writes = [store.record_turns(g, 1, [{"player": 0, "tile": "U"}]) for g in games]
+    # the same turn twice for the first game: only that write fails
+    writes.append(store.record_turns(games[0], 1, [{"player": 0, "tile": "V"}]))
+    results = await asyncio.gather(*writes, return_exceptions=True)
+    assert results[:-1] == [None] * len(games)
+    assert isinstance(results[-1], Conflict)
+    for game_id in games:
+        game = await store.get_game(game_id, with_moves=True)
+        assert game.moves == [{"player": 0, "tile": "U"}]
