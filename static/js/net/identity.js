@@ -13,6 +13,16 @@ export function tokenFor(code) {
   return localStorage.getItem(`carc:token:${code}`);
 }
 
+/**
+ * The personal link that moves this browser's seat in room `code` to another device (the
+ * token in the fragment, like the server's `personal_link`), or null without a token.
+ * @param {string} code
+ */
+export function personalLink(code) {
+  const token = localStorage.getItem(`carc:token:${code}`);
+  return token ? `${location.origin}/r/${code}#token=${token}` : null;
+}
+
 /** @param {string} code @param {string} token */
 export function saveToken(code, token) {
   localStorage.setItem(`carc:token:${code}`, token);

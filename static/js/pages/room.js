@@ -2,7 +2,7 @@
 // It keeps one ClientState, feeds it from the socket, and redraws the parts that show it.
 import { loadCatalog } from '../net/api.js';
 import { connectRoom } from '../net/socket.js';
-import { tokenFor, saveToken, savedName, saveName } from '../net/identity.js';
+import { tokenFor, saveToken, savedName, saveName, personalLink } from '../net/identity.js';
 import { createBoardView } from '../board/view.js';
 import { figurePoint } from '../board/segmap.js';
 import { scoredParts } from '../board/parts.js';
@@ -21,6 +21,7 @@ import { eventText } from '../ui/words.js';
 import { openLearn } from '../ui/learn.js';
 import { renderBotNotice } from '../ui/bots.js';
 import { showClocks } from '../ui/clock.js';
+import { renderInvite } from '../ui/invite.js';
 
 /** Radius (CSS pixels) within which a tap or click picks a figure target. */
 const TARGET_PX = 22;
@@ -36,7 +37,8 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   /** @type {st.Choice|null} the pending placement last brought into view */ revealed: null,
   /** the last tap on the board was a finger's */ touch: false,
   /** seconds this browser's clock is ahead of the server's (learnt from live clock changes) */ skew: 0,
-  /** the 1 s timer that redraws the turn clock while a bank runs down */ clockTimer: 0 };
+  /** the 1 s timer that redraws the turn clock while a bank runs down */ clockTimer: 0,
+  /** @type {string|null|undefined} the personal link the invite menu offers (undefined: not drawn yet) */ personal: undefined };
 const catalog = await loadCatalog();
 const view = createBoardView(/** @type {HTMLCanvasElement} */ (byId('board')), {
   onTap: tap, onHover: hover, onRotate: () => act.rotate(),
@@ -99,6 +101,7 @@ const lobbyActions = {
   start: () => link.send({ type: 'start' }),
   learn: () => openLearn(catalog),
   copyLink,
+  invite: () => byId('invite-menu').showPopover(),
   showResults: () => show('results'),
 };
 
@@ -287,6 +290,7 @@ function render() {
     });
   }
   renderPlayers(byId('players'), s, botActions);
+  showInvite();
   tickClock();
   renderBotNotice(byId('bot-notice'), s, botActions);
   renderTray(byId('tray'), s, catalog, act);
@@ -359,6 +363,14 @@ function copyLink() {
   navigator.clipboard?.writeText(url).then(() => toast('Invite link copied.'), () => toast(url));
 }
 
+/** Redraw the invite menu only when the viewer's personal link changes (it may be open). */
+function showInvite() {
+  const personal = s.you.seat !== null ? personalLink(code) : null;
+  if (personal === ui.personal) return;
+  ui.personal = personal;
+  renderInvite(byId('invite-menu'), `${location.origin}/r/${code}`, personal);
+}
+
 function selectTab(tab) {
   ui.tab = tab;
   for (const b of document.querySelectorAll('[data-tab]')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
@@ -402,7 +414,6 @@ function key(e) {
 
 setupChatForm(/** @type {HTMLFormElement} */ (byId('chat-form')), (text) => link.send({ type: 'chat', text }));
 for (const b of document.querySelectorAll('[data-tab]')) b.addEventListener('click', () => selectTab(b.dataset.tab));
-byId('copy-link').addEventListener('click', copyLink);
 byId('sound').addEventListener('click', toggleSound);
 byId('help-btn').addEventListener('click', () => { byId('help').hidden = false; });
 byId('help').addEventListener('click', (e) => {

@@ -15,6 +15,7 @@ export const COLORS = ['red', 'blue', 'green', 'yellow', 'black'];
  * @property {() => void} start
  * @property {() => void} learn
  * @property {() => void} copyLink
+ * @property {() => void} invite opens the invite menu (with the personal link)
  * @property {() => void} showResults
  */
 
@@ -40,7 +41,10 @@ export function renderLobby(el, s, act, savedName) {
   fill(el,
     h('div.lobby-head', null,
       h('h2', null, `Room ${room.code.toUpperCase()}${room.games_played ? ' · rematch' : ''}`),
-      h('button.ghost', { type: 'button', onclick: act.copyLink, dataset: { action: 'copy-link' } }, 'Copy invite link')),
+      h('div.lobby-links', null,
+        h('button.ghost', { type: 'button', onclick: act.copyLink, dataset: { action: 'copy-link' } }, 'Copy invite link'),
+        seated ? h('button.ghost', { type: 'button', onclick: act.invite, dataset: { action: 'other-device' } },
+          'Play on another device…') : null)),
     !seated ? h('div.sit-form', null,
       h('div', null, h('label', { for: 'seat-name' }, 'Your name'), nameInput),
       h('div', null, h('label', { for: 'seat-color' }, 'Colour'), colorSelect)) : null,
