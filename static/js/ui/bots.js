@@ -4,7 +4,8 @@ import { h, fill } from './dom.js';
 import { botPlaysMe } from '../state.js';
 
 /**
- * @typedef {{seat: number, presence: string|null, bot: 'easy'|'strong'|null}} SeatView
+ * @typedef {{seat: number, name: string|null, presence: string|null, bot: 'easy'|'strong'|null,
+ *   bot_for_person?: boolean}} SeatView
  * @typedef {object} BotActions
  * @property {(seat: number, level: 'easy'|'strong') => void} handToBot
  * @property {(seat: number) => void} takeBack
@@ -18,10 +19,15 @@ export function botTitle(seat) {
     : `${who} plays this seat`;
 }
 
-/** The "bot" label next to a name, or null. @param {SeatView|undefined} seat */
+/**
+ * The label next to a name: "bot" for a bot's own seat, "bot playing for NAME" while a bot
+ * plays for a person who left; null when a person plays.
+ * @param {SeatView|undefined} seat
+ */
 export function botTag(seat) {
   if (!seat?.bot) return null;
-  return h('span.bot-tag', { title: botTitle(seat), dataset: { bot: seat.bot } }, 'bot');
+  return h('span.bot-tag', { title: botTitle(seat), dataset: { bot: seat.bot, forPerson: String(!!seat.bot_for_person) } },
+    seat.bot_for_person ? `bot playing for ${seat.name}` : 'bot');
 }
 
 /**
