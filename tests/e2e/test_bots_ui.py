@@ -28,9 +28,9 @@ def test_a_person_plays_an_easy_bot(fast_server, new_page, artifacts):
     create_room(host, fast_server.url, "Ann")
     host.click("[data-seat='1'] [data-action=add-bot]")
     host.wait_for_function(f"{SEATS}[1].bot === 'easy'")
-    assert host.locator("[data-seat='1'] .bot-tag").get_attribute("title") == (
-        "An easy bot plays this seat"
-    )
+    tag = host.locator("[data-seat='1'] .bot-tag")
+    assert tag.get_attribute("title") == "An easy bot plays this seat"
+    assert tag.text_content() == "bot"  # a bot's own seat: it plays for nobody
     host.screenshot(path=str(artifacts / "lobby-bot.png"))
 
     host.click("[data-action=start]")
@@ -39,8 +39,10 @@ def test_a_person_plays_an_easy_bot(fast_server, new_page, artifacts):
     for i in range(3):
         host.wait_for_function("document.body.dataset.myTurn === 'true'")
         play_turn(host, i)
-    host.wait_for_function(f"{GAME}.turns.filter((t) => t.player === {bot}).length >= 3")
-    assert host.evaluate(f"{GAME}.turns.filter((t) => t.player !== {bot}).length") == 3
+    # a tile that fits nowhere is discarded and logged as a turn of the player who drew it
+    placed = f"{GAME}.turns.filter((t) => !t.discarded && t.player"
+    host.wait_for_function(f"{placed} === {bot}).length >= 3")
+    assert host.evaluate(f"{placed} !== {bot}).length") == 3
     assert host.locator(f"[data-player='{bot}'] .bot-tag").get_attribute("title") == (
         "An easy bot plays this seat"
     )
@@ -60,6 +62,9 @@ def test_a_bot_plays_for_a_player_who_left_until_they_take_the_seat_back(
     host.click("[data-action=start]")
     guest.wait_for_function("document.body.dataset.mode === 'playing'")
     bo = host.evaluate(f"{GAME}.seats.indexOf({seat})")
+    watcher = new_page(375, 740)
+    watcher.goto(url)
+    watcher.wait_for_function("document.body.dataset.mode === 'playing'")
 
     context = guest.context
     guest.close()
@@ -68,7 +73,11 @@ def test_a_bot_plays_for_a_player_who_left_until_they_take_the_seat_back(
     host.screenshot(path=str(artifacts / "hand-to-bot.png"))
     controls.locator("[data-action=hand-easy]").click()
     host.wait_for_function(f"{SEATS}[{seat}].bot === 'easy'")
-    assert host.locator(f"[data-player='{bo}'] .bot-tag").text_content() == "bot"
+    # a bot playing for a person says whose seat it keeps, for everyone
+    for page in (host, watcher):
+        tag = page.locator(f"[data-player='{bo}'] .bot-tag")
+        tag.wait_for()
+        assert tag.text_content() == "bot playing for Bo"
     for i in range(2):
         host.wait_for_function("document.body.dataset.myTurn === 'true'")
         play_turn(host, i)
