@@ -33,20 +33,7 @@ def sync_replica(replica: Game, game: Game) -> Game:
         return public_replica(game)
     try:
         for turn in game.turns[done:]:
-            if "discarded" in turn:
-                replica.discard(turn["discarded"])
-            else:
-                meeple = turn["meeple"]
-                replica.play(
-                    Move(
-                        turn["x"],
-                        turn["y"],
-                        turn["rot"],
-                        Meeple(meeple["kind"], meeple["at"]) if meeple else None,
-                        bool(turn.get("return_abbot", False)),
-                    ),
-                    tile=turn["tile"],
-                )
+            replica.play_turn(turn)
     except IllegalMoveError:
         return public_replica(game)
     if game.ended_early and not replica.finished:

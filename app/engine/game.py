@@ -828,6 +828,15 @@ class Game:
 
         return to_log(self, include_seed)
 
+    def play_turn(self, turn: dict) -> list[ScoreEvent]:
+        """Apply one turn written in the `carcassonne-log/1` form (a placement or a discard)
+        to a game driven by a move log; return its score events. Raises `InvalidLogError`
+        for a turn of the wrong shape and `IllegalMoveError` for one that breaks a rule."""
+        from .log import apply_turn, check_turn_shape
+
+        check_turn_shape(turn, self.turn + 1)
+        return apply_turn(self, turn)
+
     @classmethod
     def from_log(cls, log: object) -> Game:
         """Rebuild a game from a move log; see `app.engine.log.from_log`."""

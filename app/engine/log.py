@@ -16,6 +16,7 @@ from .game import (
     Move,
     Options,
     Player,
+    ScoreEvent,
 )
 from .tiles import ALL_SLOT_NAMES, ROTATIONS, TILESETS
 
@@ -126,8 +127,8 @@ def move_from_turn(turn: dict) -> Move:
     )
 
 
-def apply_turn(game: Game, turn: dict) -> None:
-    """Apply one log turn (shape already checked) to a log-driven game."""
+def apply_turn(game: Game, turn: dict) -> list[ScoreEvent]:
+    """Apply one log turn (shape already checked) to a log-driven game; return its events."""
     if game.finished:
         raise IllegalMoveError("the game is over: the bag is empty")
     player = turn["player"]
@@ -136,9 +137,10 @@ def apply_turn(game: Game, turn: dict) -> None:
             raise IllegalMoveError(f"there is no player {player}")
         raise IllegalMoveError(f"it is player {game.current_player}'s turn, not player {player}'s")
     if "discarded" in turn:
+        first = len(game.events)
         game.discard(turn["discarded"])
-    else:
-        game.play(move_from_turn(turn), tile=turn["tile"])
+        return game.events[first:]  # the final scoring, when the bag ran out
+    return game.play(move_from_turn(turn), tile=turn["tile"])
 
 
 def from_log(log: object) -> Game:

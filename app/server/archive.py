@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from app.engine import Game, Meeple, Move, Options, Player
+from app.engine import Game, Options, Player
 from app.server import schemas
 from app.store import GameRecord
 
@@ -111,20 +111,7 @@ def replay(record: GameRecord) -> schemas.Replay:
     final: list[Any] = []
     for turn in record.moves:
         seen = len(game.events)
-        if "discarded" in turn:
-            game.discard(turn["discarded"])
-        else:
-            meeple = turn.get("meeple")
-            game.play(
-                Move(
-                    turn["x"],
-                    turn["y"],
-                    turn["rot"],
-                    Meeple(meeple["kind"], meeple["at"]) if meeple else None,
-                    bool(turn.get("return_abbot", False)),
-                ),
-                tile=turn["tile"],
-            )
+        game.play_turn(turn)
         new = game.events[seen:]
         final += [e for e in new if e.final]
         states.append(_state(game, turn, new))
