@@ -27,6 +27,7 @@ import os
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime
 from typing import Any
 
 from app.bots import LEVELS, Bot, move_from_log
@@ -108,6 +109,18 @@ class Clock:
             self.banks[moved] = max(0.0, self.banks[moved] - used) + self.increment
         self.turn, self.player = turn, player
         self.since, self.since_wall = now, time.time()
+
+    def replay(self, turns: list[dict[str, Any]], started: datetime, times: list[datetime]) -> None:
+        """Charge each stored placement the time since the previous commit, so a restart
+        does not refill the banks. The time the server was down is charged to nobody."""
+        last = started
+        for turn, moment in zip(turns, times, strict=False):
+            if "discarded" in turn:
+                continue  # set aside by the engine at the moment of the previous commit
+            player = turn["player"]
+            used = max(0.0, (moment - last).total_seconds())
+            self.banks[player] = max(0.0, self.banks[player] - used) + self.increment
+            last = moment
 
     def left(self) -> float:
         """Seconds left in the bank of the player to move."""
@@ -255,6 +268,9 @@ class RoomBots:
                 game.turn,
             )
             self._clock_game = room.game_id
+            restored = getattr(room, "restored_times", None)
+            if restored is not None and restored[0] == room.game_id:
+                self.clock.replay(game.turns, restored[1], restored[2])
             self.clock.advance(game.turn, None if game.finished else game.current_player, None)
             return
         clock = self.clock

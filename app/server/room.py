@@ -127,7 +127,12 @@ class Room:
         self.game_id: int | None = None
         self.game_players: list[dict[str, Any]] = []
         self.game_seed = 0
+        # A restored game's start and move commit times, from which a turn clock is rebuilt.
+        self.restored_times: tuple[int, datetime, list[datetime]] | None = None
         if record.game is not None:
+            self.restored_times = (
+                record.game.id, record.game.started_at, record.game.move_times
+            )
             self.game_id = record.game.id
             self.game_players = record.game.players
             self.game_seed = record.game.seed

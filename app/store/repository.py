@@ -63,6 +63,8 @@ class GameRecord:
     winners: list[int] | None
     results: dict[str, Any] | None
     moves: list[dict[str, Any]] = field(default_factory=list)
+    # When each move was committed (filled with `moves`): a turn clock is rebuilt from them.
+    move_times: list[datetime] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -99,7 +101,11 @@ def _aware(moment: datetime | None) -> datetime | None:
     return moment
 
 
-def _game_record(row: models.Game, code: str, moves: list[dict[str, Any]] | None = None):
+def _game_record(
+    row: models.Game,
+    code: str,
+    moves: list[tuple[dict[str, Any], datetime]] | None = None,
+) -> GameRecord:
     return GameRecord(
         id=row.id,
         room_id=row.room_id,
@@ -116,7 +122,8 @@ def _game_record(row: models.Game, code: str, moves: list[dict[str, Any]] | None
         final_scores=row.final_scores,
         winners=row.winners,
         results=row.results,
-        moves=moves or [],
+        moves=[turn for turn, _ in moves or ()],
+        move_times=[moment for _, moment in moves or ()],
     )
 
 
@@ -361,11 +368,13 @@ async def _touch(session, room_id: int) -> None:
     )
 
 
-async def _moves(session, game_id: int) -> list[dict[str, Any]]:
+async def _moves(session, game_id: int) -> list[tuple[dict[str, Any], datetime]]:
     rows = await session.execute(
-        select(models.Move.turn).where(models.Move.game_id == game_id).order_by(models.Move.number)
+        select(models.Move.turn, models.Move.created_at)
+        .where(models.Move.game_id == game_id)
+        .order_by(models.Move.number)
     )
-    return [dict(turn) for (turn,) in rows]
+    return [(dict(turn), _aware(created)) for turn, created in rows]
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,10 @@ of a person whose bank ran out (through the same room path as any move)."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
-from wsclient import Client, create_room, start
+from wsclient import Client, create_room, play_turn, seated_pair, start
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
@@ -39,3 +40,30 @@ async def test_an_easy_bot_plays_when_a_bank_runs_out(server_factory, database_u
     await watcher.catch_up(host.seq)
     assert not host.errors and not watcher.errors
     assert watcher.state == host.state
+
+
+async def test_a_restart_keeps_the_time_each_player_used(server_factory, database_url):
+    server = server_factory(database_url)
+    host, guest, code = await seated_pair(server, clock={"bank": 120, "increment": 0})
+    await start(host, guest)
+    mover = host if host.my_turn() else guest
+    player = mover.game["current_player"]
+    await asyncio.sleep(1.5)  # the mover thinks a while before placing
+    await play_turn([host, guest], random.Random(3))
+    await host.catch_up(guest.seq)
+    used_bank = host.game["clock"]["banks"][player]
+    assert used_bank <= 118.6
+    tokens = (host.token, guest.token)
+    server.kill()
+    await host.ws.close()
+    await guest.ws.close()
+
+    restarted = server_factory(database_url)
+    try:
+        host = await Client.connect(restarted.ws_url, code, token=tokens[0], name="Ann")
+        clock = host.game["clock"]
+        assert abs(clock["banks"][player] - used_bank) < 0.5, "a restart refills no bank"
+        assert clock["running"] == host.game["current_player"] != player
+        await host.close()
+    finally:
+        restarted.kill()
