@@ -150,7 +150,6 @@ class RoomBots:
         self._bots: dict[tuple[int, str], Bot] = {}
         self.clock: Clock | None = None
         self._clock_game: Any = None
-        self.moves_played = 0
 
     # -- hooks the room calls ------------------------------------------------------------------
 
@@ -244,7 +243,6 @@ class RoomBots:
             return
         try:
             await self.room.play_for(seat, key[1], move)
-            self.moves_played += 1
         except GameError as exc:
             # Someone played this turn meanwhile, or the seat was taken back: not an error.
             log.info("room %s: bot move for seat %d refused: %s", self.room.code, seat, exc)

@@ -112,10 +112,6 @@ class Rooms:
                 pass  # logged in _load; the other rooms still come back
         return count
 
-    def live(self) -> list[Room]:
-        """Rooms currently in memory."""
-        return list(self._rooms.values())
-
     async def expire(self) -> int:
         """Forget rooms that are idle, and delete from the store rooms that never had a game
         and nobody used for `room_idle_hours`. Games are never deleted."""

@@ -239,11 +239,6 @@ class Store:
             )
             await _touch(s, room_id)
 
-    async def touch_room(self, room_id: int) -> None:
-        """Mark the room as used now (keeps it from expiring)."""
-        async with self.db.transaction() as s:
-            await _touch(s, room_id)
-
     async def expire_rooms(self, idle: timedelta, keep: set[int]) -> int:
         """Delete rooms that never had a game and were idle longer than `idle`,
         except those in `keep` (someone is connected). Returns how many went."""
