@@ -1,12 +1,10 @@
 """What a bot may know: a replica of the game built from public facts only.
 
-The engine's `Game.copy(shuffle=rng)` shuffles the real remaining order, so its sample is
-uniform but still a function of that order. A bot wants more: its decision must be a function
-of the public state and its own random generator alone, so that a test can show two games that
-differ only in their hidden order get the same move. `public_replica()` rebuilds the game from
-its public move log: a log-driven game whose bag holds the unseen tiles (the drawn tile among
-them, since a log-driven game has not drawn it) and no order at all. Copying that replica with
-`shuffle=rng` then builds the order from the sorted counts, which is exactly what we want.
+`public_replica()` rebuilds the game from its public move log: a log-driven game whose bag
+holds the unseen tiles (the drawn tile among them, since a log-driven game has not drawn it),
+with no seed and no order at all. Whatever a bot does with it, the real order cannot leak in;
+the same log is what the strong bot's worker process receives. Copying the replica with
+`shuffle=rng` samples an order from the public counts (as `Game.copy` always does).
 """
 
 from __future__ import annotations
