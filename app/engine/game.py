@@ -413,8 +413,8 @@ class Game:
     def _apply(self, tile: str, move: Move) -> list[ScoreEvent]:
         player = self.current_player
         first_event = len(self.events)
-        if self._order is None:
-            self._take_from_bag(tile)
+        if self._order is None:  # a seeded game took it from the bag when it drew it
+            self.bag[tile] -= 1
         self.drawn_tile = None
         o = oriented(tile, move.rot)
         cell = (move.x, move.y)
