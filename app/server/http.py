@@ -13,6 +13,7 @@ from fastapi.responses import FileResponse
 
 from app.engine import tile_catalog
 from app.server import archive, schemas
+from app.server.options import RoomOptions
 from app.server.protocol import PROTOCOL_VERSION, GameError
 from app.server.rooms import Rooms, normalize_code
 from app.server.settings import Settings
@@ -41,7 +42,7 @@ def get_replays(request: Request) -> archive.ReplayCache:
 RoomsDep = Annotated[Rooms, Depends(get_rooms)]
 StoreDep = Annotated[Store, Depends(get_store)]
 ReplaysDep = Annotated[archive.ReplayCache, Depends(get_replays)]
-NOT_FOUND = {404: {"model": schemas.ErrorBody}}
+NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": schemas.ErrorBody}}
 
 
 @api.get("/health", response_model=schemas.Health)
@@ -89,7 +90,7 @@ async def create_room(
         raise HTTPException(429, "Too many new rooms from this address; try again later.")
     body = body or schemas.CreateRoom()
     try:
-        code, token = await rooms.create(body.name, body.color, body.options.model_dump())
+        code, token = await rooms.create(body.name, body.color, body.options)
     except GameError as exc:
         raise HTTPException(422, exc.message) from None
     return schemas.RoomCreated(
@@ -105,11 +106,11 @@ async def create_room(
 async def room_info(code: str, rooms: RoomsDep) -> schemas.RoomInfo:
     """Public summary of a room."""
     room = await _room(rooms, code)
-    view = room.snapshot_state()["room"]
+    view = room.state()["room"]
     return schemas.RoomInfo(
         code=view["code"],
         status=view["status"],
-        options=schemas.RoomOptions(**view["options"]),
+        options=RoomOptions.model_validate(view["options"]),
         seats=[schemas.SeatInfo(**seat) for seat in view["seats"]],
         host_seat=view["host_seat"],
         spectators=view["spectators"]["count"],

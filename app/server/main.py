@@ -11,10 +11,13 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app.server import archive, bots, http
+from app.server import archive, http
+from app.server.bots import Bots
 from app.server.protocol import Close
+from app.server.room import Services
 from app.server.rooms import Rooms
 from app.server.settings import Settings
+from app.server.timing import SystemClock
 from app.store import Database, Store
 
 log = logging.getLogger("app.server")
@@ -30,10 +33,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await db.wait_ready(settings.database_wait_seconds)
         await db.migrate()
         store = Store(db)
-        rooms = Rooms(store, settings)
+        bots = Bots(settings.bot_strong_seconds, settings.bot_workers)
+        services = Services(store, settings, SystemClock(settings.time_offset_seconds), bots)
+        rooms = Rooms(store, services)
         app.state.store = store
         app.state.rooms = rooms
-        bots.install(rooms)  # registers its on_load / on_close hooks
         restored = await rooms.restore_running()
         log.info("database ready; %d running game(s) restored", restored)
         # A server holds thousands of long-lived objects (games, sockets); full collections
@@ -48,6 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             expiry.cancel()
             # uvicorn already sent 1012 to open sockets; this covers any other server.
             rooms.close_all(Close.RESTART, "server restart")
+            bots.shutdown()
             await asyncio.sleep(0.1)
             await db.dispose()
 

@@ -7,14 +7,33 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+)
+
+from app.engine import COLORS
+from app.server.options import RoomOptions, option_changes
 
 PROTOCOL_VERSION = 1
 
-COLOR_NAMES = ("red", "blue", "green", "yellow", "black")
-Color = Literal["red", "blue", "green", "yellow", "black"]
+
+def _known_color(color: str) -> str:
+    if color not in COLORS:
+        raise ValueError(f"use one of {', '.join(COLORS)}")
+    return color
+
+
+Color = Annotated[StrictStr, Field(json_schema_extra={"enum": list(COLORS)}),
+                  AfterValidator(_known_color)]
 Ref = StrictInt | Annotated[StrictStr, Field(max_length=64)] | None
 
 
@@ -130,24 +149,16 @@ class RemoveSeat(Intent):
     seat: StrictInt
 
 
-class ClockOption(BaseModel):
-    """A turn clock: a time bank per player plus an increment after each of their turns."""
-
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
-    bank: Annotated[StrictInt, Field(ge=10, le=7200)]
-    increment: Annotated[StrictInt, Field(ge=0, le=600)] = 0
-
-
 class SetOptions(Intent):
-    """Host: change the options of the next game; omitted fields stay as they are
-    (`"clock": null` turns the clock off)."""
+    """Host: change the options of the next game: any keys of `RoomOptions` (`state.room.
+    options`); omitted ones stay as they are (`"clock": null` turns the clock off)."""
 
+    model_config = ConfigDict(strict=True, extra="allow", frozen=True)
     type: Literal["set_options"]
-    tileset: Literal["winter", "classic"] | None = None
-    farmers: StrictBool | None = None
-    abbot: StrictBool | None = None
-    seats: Annotated[StrictInt, Field(ge=2, le=5)] | None = None
-    clock: ClockOption | None = None
+
+    def changes(self) -> dict[str, Any]:
+        """The options this message sets."""
+        return option_changes(self.model_extra or {})
 
 
 class Start(Intent):
@@ -227,9 +238,10 @@ _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 SERVER_MESSAGE_TYPES = frozenset(
     ("welcome", "snapshot", "diff", "seated", "you", "chat", "error", "ping", "pong", "reload")
 )
+# The `type` of every client message, read off the message union itself.
 MESSAGE_TYPES = frozenset(
-    ("hello", "ping", "pong", "sync", "take_seat", "leave_seat", "remove_seat", "set_options",
-     "start", "place", "end_game", "add_bot", "hand_to_bot", "take_back", "chat")
+    get_args(model.model_fields["type"].annotation)[0]
+    for model in get_args(get_args(ClientMessage)[0])
 )
 
 
@@ -245,9 +257,13 @@ def decode(text: str) -> Intent:
     if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
         raise GameError(ErrorCode.UNKNOWN_TYPE, f"Unknown message type {str(kind)[:40]!r}.")
     try:
-        return _adapter.validate_python(raw)
+        message: Intent = _adapter.validate_python(raw)
+        if isinstance(message, SetOptions):
+            # Each value must be valid on its own; whether they fit the room is the room's call.
+            RoomOptions.model_validate(message.changes())
     except ValueError as exc:
         raise GameError(ErrorCode.BAD_MESSAGE, _describe(exc)) from None
+    return message
 
 
 def _describe(exc: ValueError) -> str:
@@ -256,7 +272,10 @@ def _describe(exc: ValueError) -> str:
         return "The message has the wrong shape."
     parts = []
     for err in errors()[:3]:
-        where = ".".join(str(p) for p in err.get("loc", ())[1:]) or "message"
+        loc = err.get("loc", ())
+        # A union member's errors start with its tag (the message type); option errors don't.
+        where = ".".join(str(p) for p in (loc[1:] if loc and loc[0] in MESSAGE_TYPES else loc))
+        where = where or "message"
         parts.append(f"{where}: {err.get('msg', 'invalid')}")
     return "Invalid message: " + "; ".join(parts)
 

@@ -6,14 +6,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
-from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
 
+from app.server.identity import clean_name, new_token
+from app.server.options import RoomOptions
 from app.server.protocol import ErrorCode, GameError
-from app.server.room import DEFAULT_OPTIONS, Room, clean_name, new_token
-from app.server.settings import Settings
+from app.server.room import Room, Services
 from app.store import Conflict, SeatRecord, Store
 
 log = logging.getLogger(__name__)
@@ -39,28 +37,23 @@ def normalize_code(code: str) -> str | None:
 class Rooms:
     """Registry of live rooms, keyed by code."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
+    def __init__(self, store: Store, services: Services) -> None:
         self.store = store
-        self.settings = settings
+        self.services = services
+        self.settings = services.settings
+        self.clock = services.clock
         self._rooms: dict[str, Room] = {}
         self._lock = asyncio.Lock()
-        # Called with every room when it comes into memory (restored, or first used), and
-        # at shutdown: where app.server.bots attaches to rooms and stops its workers.
-        self.on_load: list[Callable[[Room], None]] = []
-        self.on_close: list[Callable[[], Any]] = []
 
-    async def create(
-        self, name: str, color: str, options: dict[str, Any] | None = None
-    ) -> tuple[str, str]:
+    async def create(self, name: str, color: str, options: RoomOptions) -> tuple[str, str]:
         """Create a room with its creator (the host) in seat 0; returns (code, token)."""
         name = clean_name(name)
-        merged = {**DEFAULT_OPTIONS, **(options or {})}
         token, digest = new_token()
         for _ in range(10):
             code = new_code()
             try:
                 seat = SeatRecord(0, name, color, digest)
-                await self.store.create_room(code, digest, merged, seat)
+                await self.store.create_room(code, digest, options.to_dict(), seat)
             except Conflict:
                 continue  # a code collision: roll again
             return code, token
@@ -81,7 +74,7 @@ class Rooms:
                     if room is None:
                         return None
                     self._rooms[canonical] = room
-        room.last_activity = time.monotonic()
+        room.last_activity = self.clock.now()
         return room
 
     async def _load(self, code: str) -> Room | None:
@@ -89,17 +82,14 @@ class Rooms:
         if record is None:
             return None
         try:
-            room = Room(record, self.store, self.settings)
-            for hook in self.on_load:
-                hook(room)
-            if self.on_load:
-                room.publish_game()  # the hooks may add to the game view (the clock)
-            return room
+            room = Room(record, self.services)
         except Exception:
             log.exception("room %s: could not rebuild its game", code)
             raise GameError(
                 ErrorCode.SERVER_ERROR, "This room's game could not be restored."
             ) from None
+        room.start()
+        return room
 
     async def restore_running(self) -> int:
         """Load every room whose game is unfinished (at start). Returns how many loaded."""
@@ -116,7 +106,7 @@ class Rooms:
         """Forget rooms that are idle, and delete from the store rooms that never had a game
         and nobody used for `room_idle_hours`. Games are never deleted."""
         idle = self.settings.room_idle_hours * 3600
-        now = time.monotonic()
+        now = self.clock.now()
         keep: set[int] = set()
         async with self._lock:
             for code, room in list(self._rooms.items()):
@@ -124,16 +114,13 @@ class Rooms:
                     keep.add(room.id)
                 elif not room.lock.locked():
                     del self._rooms[code]
+                    room.dispose()
                 else:
                     keep.add(room.id)
             return await self.store.expire_rooms(timedelta(seconds=idle), keep)
 
     def close_all(self, code: int, reason: str) -> None:
-        """Close every connection of every room, then run the shutdown hooks."""
+        """Close every connection of every room and stop their timers (shutdown)."""
         for room in self._rooms.values():
             room.close_all(code, reason)
-        for hook in self.on_close:
-            try:
-                hook()
-            except Exception:
-                log.exception("shutdown hook failed")
+            room.dispose()

@@ -38,6 +38,8 @@ class Settings(BaseSettings):
     max_spectators: int = 50
 
     bot_pause_seconds: float = 0.8  # before a bot moves, so people can follow
+    bot_strong_seconds: float = 1.0  # thinking time of a `strong` move
+    bot_workers: int = 1  # processes for `strong` moves (0: on the event loop, tests only)
 
     rooms_per_window: int = 300  # new rooms per client address per window
     rooms_window_seconds: float = 600.0
@@ -45,3 +47,7 @@ class Settings(BaseSettings):
     # Rooms without any game and without anyone connected are deleted after this long.
     room_idle_hours: float = 24.0
     expiry_check_seconds: float = 600.0
+
+    # Shifts the server's clock (a drill: start a server as if time had passed while it was
+    # down, e.g. to see a turn clock run out). 0 in production.
+    time_offset_seconds: float = 0.0

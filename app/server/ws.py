@@ -47,7 +47,7 @@ class Connection:
         self.seat: int | None = None
         self.host = False
         self.token_hash: str | None = None
-        self.chat_times: deque[float] = deque()
+        self.chat_times: deque[float] = deque()  # when its recent chat lines were sent
         self.last_seen = time.monotonic()
         self.closing = False
         self._queue: asyncio.Queue[str | _Closing] = asyncio.Queue()
@@ -72,6 +72,17 @@ class Connection:
         if not self.closing:
             self.closing = True
             self._queue.put_nowait(_Closing(code, reason))
+
+    def allow_chat(self, now: float) -> bool:
+        """Count one chat line at `now`; False when over `chat_per_window` lines in the last
+        `chat_window_seconds`."""
+        window = self.chat_times
+        while window and now - window[0] > self.settings.chat_window_seconds:
+            window.popleft()
+        if len(window) >= self.settings.chat_per_window:
+            return False
+        window.append(now)
+        return True
 
     def allow(self) -> bool:
         """Take one token from the rate bucket; False when the client floods."""

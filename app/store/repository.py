@@ -94,11 +94,9 @@ class GamePage:
     items: list[GameRecord]
 
 
-def _aware(moment: datetime | None) -> datetime | None:
+def _aware(moment: datetime) -> datetime:
     # SQLite hands back naive datetimes; everything we write is UTC.
-    if moment is not None and moment.tzinfo is None:
-        return moment.replace(tzinfo=UTC)
-    return moment
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
 def _game_record(
@@ -118,7 +116,7 @@ def _game_record(
         ended_early=row.ended_early,
         turn_count=row.turns,
         started_at=_aware(row.started_at),
-        finished_at=_aware(row.finished_at),
+        finished_at=_aware(row.finished_at) if row.finished_at is not None else None,
         final_scores=row.final_scores,
         winners=row.winners,
         results=row.results,
@@ -268,12 +266,17 @@ class Store:
         seed: int,
         starter: int,
         turns: list[dict[str, Any]],
+        at: datetime | None = None,
     ) -> int:
-        """Insert a running game (with any turns the engine made at once, such as discards)
-        and remember which seat started it."""
+        """Insert a running game started at `at` (default: now), with any turns the engine
+        made at once (such as discards), and remember which seat started it."""
+        at = at or utcnow()
         async with self.db.transaction() as s:
             game = models.Game(
                 room_id=room_id,
+                started_at=at,
+                created_at=at,
+                updated_at=at,
                 number=number,
                 options=options,
                 players=players,
@@ -285,7 +288,8 @@ class Store:
             s.add(game)
             await s.flush()
             s.add_all(
-                models.Move(game_id=game.id, number=i, turn=t) for i, t in enumerate(turns, 1)
+                models.Move(game_id=game.id, number=i, turn=t, created_at=at)
+                for i, t in enumerate(turns, 1)
             )
             await s.execute(
                 update(models.Room)
@@ -300,14 +304,18 @@ class Store:
         first_number: int,
         turns: list[dict[str, Any]],
         finish: Finish | None = None,
+        at: datetime | None = None,
     ) -> None:
-        """Append log turns numbered from `first_number` and, if given, finish the game.
+        """Append log turns numbered from `first_number`, played at `at` (default: now), and,
+        if given, finish the game.
 
         Returns once they are committed. Moves of every room that arrive while a commit is
         under way go together into the next transaction (group commit): one disk flush for
         many moves. A turn number stored twice raises `Conflict` and writes nothing.
         """
-        await self._turn_writer.write(_TurnWrite(game_id, first_number, turns, finish))
+        await self._turn_writer.write(
+            _TurnWrite(game_id, first_number, turns, finish, at or utcnow())
+        )
 
     async def get_game(self, game_id: int, *, with_moves: bool = False) -> GameRecord | None:
         """A game by id (optionally with its moves), or None."""
@@ -378,6 +386,7 @@ class _TurnWrite:
     first_number: int
     turns: list[dict[str, Any]]
     finish: Finish | None
+    at: datetime
 
 
 class _TurnWriter:
@@ -433,16 +442,15 @@ class _TurnWriter:
 
 async def _store_turns(session, writes: list[_TurnWrite]) -> None:
     """Insert the moves of `writes` and bring their games' rows up to date (one transaction)."""
-    now = utcnow()
     rows = [
-        {"game_id": w.game_id, "number": n, "turn": t, "created_at": now}
+        {"game_id": w.game_id, "number": n, "turn": t, "created_at": w.at}
         for w in writes
         for n, t in enumerate(w.turns, w.first_number)
     ]
     if rows:
         await session.execute(insert(models.Move), rows)
     for w in writes:
-        values: dict[str, Any] = {"turns": w.first_number - 1 + len(w.turns), "updated_at": now}
+        values: dict[str, Any] = {"turns": w.first_number - 1 + len(w.turns), "updated_at": w.at}
         if w.finish is not None:
             values |= {
                 "status": "finished",
@@ -450,7 +458,7 @@ async def _store_turns(session, writes: list[_TurnWrite]) -> None:
                 "winners": w.finish.winners,
                 "results": w.finish.results,
                 "ended_early": w.finish.ended_early,
-                "finished_at": now,
+                "finished_at": w.at,
             }
         await session.execute(
             update(models.Game).where(models.Game.id == w.game_id).values(**values)

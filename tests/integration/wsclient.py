@@ -132,6 +132,14 @@ class Client:
         except websockets.ConnectionClosed as exc:
             return exc.rcvd.code if exc.rcvd else None
 
+    async def drain(self, timeout: float = 10.0) -> None:
+        """Read (and apply) every frame that reached this client until its socket closes."""
+        try:
+            while True:
+                await self.recv(timeout)
+        except websockets.ConnectionClosed:
+            return
+
     async def close(self) -> None:
         """Close from the client side."""
         await self.ws.close()

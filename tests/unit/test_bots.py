@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from app.bots import LEVELS, Bot, choose_move, legal_moves, public_replica
+from app.bots import LEVELS, Bot, choose_move, legal_moves, public_replica, strong_move
 from app.engine import Game, Meeple, Move, Options, Player
 
 TWO = [Player("Ann", "red"), Player("Bo", "blue")]
@@ -127,13 +127,28 @@ def test_easy_beats_a_random_player() -> None:
 
 
 def test_strong_respects_its_time_budget() -> None:
-    import time
-
     game = advance(Game(TWO, seed=4), 10)
-    start = time.perf_counter()
-    move = choose_move(game, "strong", random.Random(2), budget_s=0.05)
-    assert time.perf_counter() - start < 0.5
+    readings = 0
+
+    def timer() -> float:
+        """A clock that moves 10 ms each time the search looks at it."""
+        nonlocal readings
+        readings += 1
+        return readings * 0.01
+
+    move = strong_move(game, random.Random(2), budget_s=0.05, timer=timer)
     assert is_legal(game, move)
+    # One reading to set the deadline, then one per round or reply until 50 ms have passed.
+    assert readings <= 1 + 5 + 1
+    many = 0
+
+    def slow_timer() -> float:
+        nonlocal many
+        many += 1
+        return many * 1e-6
+
+    strong_move(game, random.Random(2), budget_s=0.05, timer=slow_timer)
+    assert many > readings, "with time to spare the search looks further"
 
 
 def test_unknown_level_and_finished_game_are_refused() -> None:
@@ -156,56 +171,3 @@ def test_a_bot_can_decide_from_the_public_log_and_the_drawn_tile(level: str) -> 
         public, level, random.Random(3), budget_s=None, playouts=40, tile=game.drawn_tile
     )
     assert a == b
-
-
-class _FakeRoom:
-    """Just what `app.server.bots` reads and calls on a room."""
-
-    def __init__(self, game: Game, clock: dict | None, bots: dict[int, str]) -> None:
-        from types import SimpleNamespace
-
-        self.code = "test"
-        self.game = game
-        self.game_id = 1
-        self.game_players = [{"seat": i} for i in range(len(game.players))]
-        self.seats = {i: SimpleNamespace(bot=bots.get(i)) for i in range(len(game.players))}
-        self.options = {"clock": clock}
-        self.settings = SimpleNamespace(bot_pause_seconds=0.0)
-        self.listeners: list = []
-        self.view_hooks: list = []
-        self.bots = None
-        self.played: list[tuple[int, int]] = []
-
-    async def play_for(self, seat: int, turn: int, move: Move) -> None:
-        assert (
-            self.game.turn == turn and self.game_players[self.game.current_player]["seat"] == seat
-        )
-        self.game.play(move)
-        self.played.append((seat, turn))
-        for hook in self.view_hooks:
-            hook(self)
-        for listener in self.listeners:
-            await listener(self)
-
-
-async def test_room_bots_play_their_seats_and_the_clock_plays_for_a_late_person() -> None:
-    import asyncio
-
-    from app.server import bots as room_bots
-
-    game = Game(TWO, seed=3)
-    room = _FakeRoom(game, {"bank": 0.3, "increment": 0.1}, bots={1: "easy"})
-    state = room_bots.attach(room)
-    await asyncio.sleep(0)  # attach schedules on the loop
-    # Seat 0 is a person who never moves: after 0.3 s an easy bot plays for them, then the bot
-    # of seat 1 answers at once; from then on seat 0 has only its 0.1 s increment per turn.
-    await asyncio.sleep(0.2)
-    assert room.played == []
-    await asyncio.sleep(0.9)
-    assert 4 <= len(room.played) <= 20
-    assert {seat for seat, _ in room.played} == {0, 1}
-    view = state.clock_view(room)["clock"]
-    assert view["bank"] == 0.3 and view["banks"][0] <= 0.1
-    room.game.end_early()
-    state.schedule()  # a finished game: everything stops
-    await asyncio.sleep(0.2)

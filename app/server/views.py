@@ -1,0 +1,90 @@
+"""The public state of a room, built by pure functions from the room's parts.
+
+What everyone may see and nothing more: never a token, the seed of a running game or the
+order of the bag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from app.server.broadcast import Peer
+from app.server.lobby import Lobby
+from app.server.match import Match
+from app.server.patch import reuse_unchanged
+
+
+def room_view(code: str, lobby: Lobby, playing: bool, peers: Iterable[Peer]) -> dict[str, Any]:
+    """`state.room` (PROTOCOL.md): seats with presence, options, who watches."""
+    peers = list(peers)
+    online = {peer.seat for peer in peers if peer.seat is not None}
+    host_seat = lobby.host_seat()
+    seats = []
+    for position in range(max(lobby.options.seats, max(lobby.seats, default=-1) + 1)):
+        seat = lobby.seats.get(position)
+        presence = None
+        if seat is not None:
+            presence = "online" if position in online else "bot" if seat.bot else "away"
+        seats.append({
+            "seat": position,
+            "taken": seat is not None,
+            "name": seat.name if seat else None,
+            "color": seat.color if seat else None,
+            "presence": presence,
+            "host": seat is not None and position == host_seat,
+            "bot": seat.bot if seat else None,
+            "bot_for_person": seat is not None and seat.bot_for_person,
+        })
+    watchers = sorted((peer for peer in peers if peer.seat is None), key=lambda q: q.id)
+    return {
+        "code": code,
+        "status": "playing" if playing else "lobby",
+        "options": lobby.options.to_dict(),
+        "seats": seats,
+        "host_seat": host_seat,
+        "host_online": any(peer.host for peer in peers),
+        "spectators": {"count": len(watchers), "names": [peer.name for peer in watchers]},
+        "games_played": lobby.games_played,
+    }
+
+
+def game_view(match: Match | None, previous: dict[str, Any] | None) -> dict[str, Any] | None:
+    """`state.game` (PROTOCOL.md): the engine's public view plus what the room adds.
+
+    Items equal to those of `previous` (the view last sent) are the previous objects, so the
+    diff skips them by identity.
+    """
+    if match is None:
+        return None
+    game = match.game
+    view = game.view()
+    view["id"] = match.id
+    view["number"] = match.number
+    view["seats"] = [pl["seat"] for pl in match.players]
+    view["events"] = [event.to_dict() for event in game.events]
+    legal: list[dict[str, Any]] = []
+    if not game.finished and game.drawn_tile is not None:
+        for placement in game.legal_placements():
+            spots = game.figure_spots(placement)
+            legal.append({
+                "x": placement.x,
+                "y": placement.y,
+                "rot": placement.rot,
+                # The spot's other slots follow from `at` and the tile catalog; leaving
+                # them out halves the largest part of every diff.
+                "spots": [
+                    {"kind": spot.kind, "at": spot.at, "feature": spot.feature}
+                    for spot in spots
+                ],
+            })
+    view["legal"] = legal
+    view["can_return_abbot"] = bool(not game.finished and game.can_return_abbot())
+    view["results"] = game.results() if game.finished else None
+    view["turns"] = [dict(turn) for turn in game.turns]
+    view["features"] = game.features()
+    view["clock"] = match.clock.view() if match.clock is not None else None
+    if previous is not None and previous.get("id") == match.id:
+        for key in ("board", "figures", "events", "turns", "features"):
+            view[key] = reuse_unchanged(previous.get(key), view[key])
+    return view
