@@ -52,12 +52,13 @@ from typing import Any
 import httpx
 import websockets
 
+from app.engine import COLORS
+from app.server.patch import apply
+from app.server.protocol import PROTOCOL_VERSION as PROTOCOL
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 
-PROTOCOL = 1
-COLORS = ("red", "blue", "green", "yellow", "black")
 PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -184,40 +185,6 @@ def database(kind: str, workdir: Path):
         yield f"postgresql+asyncpg://{PG['user']}@{PG['host']}:{PG['port']}/{name}"
     finally:
         asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-
-
-def apply(doc: Any, ops: list[dict[str, Any]]) -> Any:
-    """Apply JSON Patch `ops` (add / remove / replace) to `doc` in place and return it.
-
-    `app.server.patch.apply` deep-copies the document on every call (right for tests, too slow
-    for thousands of clients in one process); the ops here come straight from `json.loads`,
-    so nothing is shared and no copy is needed.
-    """
-    for op in ops:
-        path = op["path"]
-        if path == "":
-            doc = op["value"]
-            continue
-        parts = [p.replace("~1", "/").replace("~0", "~") for p in path[1:].split("/")]
-        parent = doc
-        for part in parts[:-1]:
-            parent = parent[int(part)] if isinstance(parent, list) else parent[part]
-        last, kind = parts[-1], op["op"]
-        if isinstance(parent, list):
-            if kind == "add":
-                if last == "-":
-                    parent.append(op["value"])
-                else:
-                    parent.insert(int(last), op["value"])
-            elif kind == "remove":
-                del parent[int(last)]
-            else:
-                parent[int(last)] = op["value"]
-        elif kind == "remove":
-            del parent[last]
-        else:
-            parent[last] = op["value"]
-    return doc
 
 
 # -- measurements ---------------------------------------------------------------------------------
@@ -403,7 +370,7 @@ class RoomDriver:
                     stats.diff_bytes.append(size)
         if conn.tracker:
             assert self.state is not None
-            self.state = apply(self.state, msg["ops"])
+            self.state = apply(self.state, msg["ops"], in_place=True)
             self.on_state()
 
     def on_state(self) -> None:

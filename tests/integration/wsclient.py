@@ -13,8 +13,8 @@ import websockets
 from protocol_doc import error_codes, server_types
 
 from app.server.patch import apply
+from app.server.protocol import PROTOCOL_VERSION as PROTOCOL
 
-PROTOCOL = 1
 SERVER_TYPES = server_types()
 ERROR_CODES = error_codes()
 
