@@ -37,8 +37,6 @@ import random
 import resource
 import secrets
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -57,20 +55,13 @@ from app.server.patch import apply
 from app.server.protocol import PROTOCOL_VERSION as PROTOCOL
 
 ROOT = Path(__file__).resolve().parents[1]
-
+sys.path.insert(0, str(ROOT / "tests"))
+from serverproc import ServerProcess  # noqa: E402  (the tests' server harness)
 
 PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 # -- the server process ---------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    """A loopback TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def raise_nofile(want: int) -> int:
@@ -80,79 +71,6 @@ def raise_nofile(want: int) -> int:
     if soft < target:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-
-
-class Server:
-    """`python -m app` on a free port, with CPU and memory read from /proc."""
-
-    def __init__(self, database_url: str, log_path: Path, env: dict[str, str]) -> None:
-        self.database_url = database_url
-        self.port = free_port()
-        self.log_path = log_path
-        self.env = env
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def start(self, timeout: float = 60.0) -> None:
-        env = {
-            **os.environ,
-            "HOST": "127.0.0.1",
-            "PORT": str(self.port),
-            "DATABASE_URL": self.database_url,
-            "CARC_LOG_LEVEL": "warning",
-            **self.env,
-        }
-        log = self.log_path.open("ab")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log, stderr=log
-        )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"server exited with {self.proc.returncode}; see {self.log_path}"
-                )
-            try:
-                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
-        raise RuntimeError(f"server did not answer within {timeout} s")
-
-    def stop(self) -> None:
-        if self.proc is None or self.proc.poll() is not None:
-            return
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
-    def cpu_seconds(self) -> float:
-        """User + system CPU seconds used by the server so far."""
-        assert self.proc is not None
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICKS
-
-    def memory_mb(self) -> tuple[float, float]:
-        """(current RSS, peak RSS) in MiB."""
-        assert self.proc is not None
-        rss = peak = 0.0
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                rss = int(line.split()[1]) / 1024
-            elif line.startswith("VmHWM:"):
-                peak = int(line.split()[1]) / 1024
-        return rss, peak
 
 
 def own_cpu_seconds() -> float:
@@ -431,7 +349,7 @@ class RoomDriver:
 class Bench:
     """The rooms and their clients for one server."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: ServerProcess) -> None:
         self.server = server
         self.rooms: list[RoomDriver] = []
         self.stats = Stats()
@@ -620,7 +538,7 @@ def fmt(row: dict[str, Any]) -> str:
     )
 
 
-async def human(server: Server, args: argparse.Namespace) -> None:
+async def human(server: ServerProcess, args: argparse.Namespace) -> None:
     bench = Bench(server)
     shapes = [(2 + i % 4, 1 + i % 2) for i in range(args.rooms)]  # 3.5 players + 1.5 watchers
     took = await bench.setup(shapes, args.parallel)
@@ -639,7 +557,7 @@ async def human(server: Server, args: argparse.Namespace) -> None:
         print(summarize_profile(Path(args.profile)))
 
 
-async def full(server: Server, args: argparse.Namespace) -> None:
+async def full(server: ServerProcess, args: argparse.Namespace) -> None:
     bench = Bench(server)
     shapes = [(2, 1)] * args.full_rooms
     took = await bench.setup(shapes, args.parallel)
@@ -719,7 +637,7 @@ def main() -> None:
                 with database(db, workdir) as url:
                     # Every room comes from this one address: lift the per-address room quota.
                     env = {"CARC_MAX_SPECTATORS": "50", "CARC_ROOMS_PER_WINDOW": "1000000"}
-                    server = Server(url, workdir / "server.log", env)
+                    server = ServerProcess(url, workdir / "server.log", **env)
                     print(f"== {shape} on {db} ==", flush=True)
                     server.start()
                     try:
