@@ -187,6 +187,9 @@ class Conn:
             if self.tracker:
                 room.state = msg["state"]
                 room.on_state()
+        elif kind == "legal":
+            room.legal = msg  # only the player to move gets it
+            room.on_state()
         elif kind == "ping":
             room.bench.spawn(self.send(type="pong"))
         elif kind == "error":
@@ -219,6 +222,7 @@ class RoomDriver:
         self.conns: list[Conn] = []
         self.by_seat: dict[int, Conn] = {}
         self.state: dict[str, Any] | None = None
+        self.legal: dict[str, Any] | None = None  # the latest `legal` message of the mover
         self.rng = random.Random(index)
         # (turn the intent was made for, perf_counter when sent), in order.
         self.sent: list[tuple[int, float]] = []
@@ -303,6 +307,9 @@ class RoomDriver:
         self.restarting = False
         if self.sent and game["turn"] < self.sent[-1][0]:
             self.sent.clear()  # a rematch: turns count from 0 again
+        legal = self.legal
+        if legal is None or legal["turn"] != game["turn"]:
+            return  # the mover's placements for this turn are on their way
         if not self.sent or game["turn"] > self.sent[-1][0]:
             self.last_progress = time.perf_counter()
             self.ready.set()
@@ -325,10 +332,11 @@ class RoomDriver:
             next_at = max(next_at + interval, loop.time())
             self.ready.clear()
             game = self.game
-            if game is None or game["finished"] or not game["legal"]:
+            legal = self.legal
+            if game is None or game["finished"] or legal is None or legal["turn"] != game["turn"]:
                 continue
             seat = game["seats"][game["current_player"]]
-            option = self.rng.choice(game["legal"])
+            option = self.rng.choice(legal["placements"])
             meeple = None
             if option["spots"] and self.rng.random() < 0.5:
                 spot = self.rng.choice(option["spots"])

@@ -164,6 +164,7 @@ async def start(room: Room, peer: Peer, intent: p.Start) -> None:
     lobby.games_played = number
     lobby.last_starter = order[0]
     room.publish(room=True, game=True)
+    room.deal_legal()
     room.autoplay.schedule()
 
 
@@ -220,5 +221,6 @@ async def _set_bot(room: Room, position: int, level: str | None) -> None:
     seat = room.lobby.seats[position]
     room.lobby.seats[position] = Seat(seat.position, seat.name, seat.color, seat.token_hash, level)
     room.publish(room=True)
+    room.deal_legal()
     room.autoplay.schedule()
 

@@ -23,7 +23,7 @@ from pydantic import (
 from app.engine import COLORS
 from app.server.options import RoomOptions, option_changes
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 
 def _known_color(color: str) -> str:
@@ -236,7 +236,8 @@ ClientMessage = Annotated[
 ]
 _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 SERVER_MESSAGE_TYPES = frozenset(
-    ("welcome", "snapshot", "diff", "seated", "you", "chat", "error", "ping", "pong", "reload")
+    ("welcome", "snapshot", "diff", "legal", "seated", "you", "chat", "error", "ping", "pong",
+     "reload")
 )
 # The `type` of every client message, read off the message union itself.
 MESSAGE_TYPES = frozenset(

@@ -28,7 +28,7 @@ from app.server.match import Match
 from app.server.protocol import ErrorCode, GameError
 from app.server.settings import Settings
 from app.server.timing import Clock, stamp
-from app.server.views import game_view, room_view
+from app.server.views import game_view, legal_message, room_view
 from app.store import Finish, RoomRecord, SeatRecord
 
 log = logging.getLogger(__name__)
@@ -82,6 +82,8 @@ class Room:
             "game": game_view(self.match, None),
         })
         self.autoplay = Autoplay(self, services.bots, services.clock, services.settings)
+        # The encoded `legal` message of the turn it was built for (each turn's is built once).
+        self._legal: tuple[tuple[int, int], str] | None = None
 
     @property
     def running(self) -> bool:
@@ -138,6 +140,7 @@ class Room:
                 "you": you(peer),
             }))
             peer.send(self.broadcast.snapshot(self.chat, self.clock.now()))
+            self.deal_legal({peer})
 
     async def drop(self, peer: Peer) -> None:
         """A connection went away (it may come back): show the seat as away."""
@@ -169,6 +172,7 @@ class Room:
             case p.Sync():
                 async with self.lock:
                     peer.send(self.broadcast.snapshot(self.chat, self.clock.now()))
+                    self.deal_legal({peer})
             case p.Hello():
                 raise GameError(ErrorCode.BAD_MESSAGE, "Hello was already received.")
             case p.Chat():
@@ -227,6 +231,7 @@ class Room:
         if match.clock is not None:
             match.clock.advance(None if game.finished else game.current_player, at)
         self.publish(game=True, room=game.finished)  # a finished game: back to the lobby
+        self.deal_legal()
         self.autoplay.schedule()
 
     # -- state ---------------------------------------------------------------------------------
@@ -239,6 +244,27 @@ class Room:
         if game:
             changes["game"] = game_view(self.match, self.broadcast.state["game"])
         self.broadcast.publish(changes, skip)
+
+    def deal_legal(self, peers: set[Peer] | None = None) -> None:
+        """Send the legal placements to the connections (of `peers`, default all) of the
+        person to move; nobody else ever gets them, and nobody while a bot plays the seat."""
+        match = self.match
+        if match is None or not match.running:
+            return
+        seat = match.seat_to_move()
+        taken = self.lobby.seats.get(seat)
+        if taken is None or taken.bot is not None:
+            return
+        movers = [peer for peer in (peers or self.peers) if peer.seat == seat]
+        if not movers:
+            return
+        key = (match.id, match.game.turn)
+        if self._legal is None or self._legal[0] != key:
+            message = legal_message(match)
+            self._legal = (key, p.encode(message) if message else "")
+        for peer in movers:
+            if self._legal[1]:
+                peer.send(self._legal[1])
 
     def state(self) -> dict[str, Any]:
         """The public state as last broadcast (what every client holds)."""

@@ -49,6 +49,31 @@ def room_view(code: str, lobby: Lobby, playing: bool, peers: Iterable[Peer]) -> 
     }
 
 
+def legal_message(match: Match) -> dict[str, Any] | None:
+    """The `legal` message for the player to move (PROTOCOL.md): every legal placement of the
+    drawn tile with its figure spots. None when nobody is to move."""
+    game = match.game
+    if game.finished or game.drawn_tile is None:
+        return None
+    placements = []
+    for placement in game.legal_placements():
+        spots = game.figure_spots(placement)
+        placements.append({
+            "x": placement.x,
+            "y": placement.y,
+            "rot": placement.rot,
+            # The spot's other slots follow from `at` and the tile catalog.
+            "spots": [{"kind": s.kind, "at": s.at, "feature": s.feature} for s in spots],
+        })
+    return {
+        "type": "legal",
+        "turn": game.turn,
+        "tile": game.drawn_tile,
+        "placements": placements,
+        "can_return_abbot": game.can_return_abbot(),
+    }
+
+
 def game_view(match: Match | None, previous: dict[str, Any] | None) -> dict[str, Any] | None:
     """`state.game` (PROTOCOL.md): the engine's public view plus what the room adds.
 
@@ -63,23 +88,6 @@ def game_view(match: Match | None, previous: dict[str, Any] | None) -> dict[str,
     view["number"] = match.number
     view["seats"] = [pl["seat"] for pl in match.players]
     view["events"] = [event.to_dict() for event in game.events]
-    legal: list[dict[str, Any]] = []
-    if not game.finished and game.drawn_tile is not None:
-        for placement in game.legal_placements():
-            spots = game.figure_spots(placement)
-            legal.append({
-                "x": placement.x,
-                "y": placement.y,
-                "rot": placement.rot,
-                # The spot's other slots follow from `at` and the tile catalog; leaving
-                # them out halves the largest part of every diff.
-                "spots": [
-                    {"kind": spot.kind, "at": spot.at, "feature": spot.feature}
-                    for spot in spots
-                ],
-            })
-    view["legal"] = legal
-    view["can_return_abbot"] = bool(not game.finished and game.can_return_abbot())
     view["results"] = game.results() if game.finished else None
     view["turns"] = [dict(turn) for turn in game.turns]
     view["features"] = game.features()

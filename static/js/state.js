@@ -19,6 +19,8 @@
  * @property {{seat: number|null, host: boolean, name: string}} you
  * @property {any} room the server's room view
  * @property {any} game the server's game view (null before the first game)
+ * @property {{turn: number, tile: string, placements: Legal[], can_return_abbot: boolean}|null} legal
+ *   the placements the server sent for the turn this viewer is to move (only they get them)
  * @property {{name: string, color: string|null, text: string, at: string}[]} chat
  * @property {Turn} turn
  */
@@ -31,6 +33,7 @@ export function createState(code) {
     you: { seat: null, host: false, name: '' },
     room: null,
     game: null,
+    legal: null,
     chat: [],
     turn: freshTurn(-1),
   };
@@ -50,6 +53,7 @@ export function applyServerState(s, server) {
   s.game = server.game;
   const turn = s.game ? s.game.turn : -1;
   if (turn !== s.turn.forTurn) s.turn = freshTurn(turn);
+  showLegal(s);
 }
 
 /** Index of the viewer in the game's player list, or -1 (spectator, or not in this game). */
@@ -70,9 +74,36 @@ export function isMyTurn(s) {
     && !botPlaysMe(s);
 }
 
+/** Keep the placements the server sent this viewer (the `legal` message). */
+export function applyLegal(s, msg) {
+  s.legal = msg;
+  showLegal(s);
+}
+
+/**
+ * Mirror this viewer's placements into `game.legal` and `game.can_return_abbot`, where the
+ * page's test hooks (`window.__game.state.game`) have always shown them (empty when not
+ * this viewer's turn). The server never sends them in the shared state.
+ */
+function showLegal(s) {
+  if (!s.game) return;
+  s.game.legal = legal(s);
+  s.game.can_return_abbot = canReturnAbbot(s);
+}
+
+/** The server's placements for the turn the game is at, if this viewer is to move. */
+function legalNow(s) {
+  return isMyTurn(s) && s.legal && s.legal.turn === s.game.turn ? s.legal : null;
+}
+
 /** @returns {Legal[]} */
 function legal(s) {
-  return isMyTurn(s) ? s.game.legal ?? [] : [];
+  return legalNow(s)?.placements ?? [];
+}
+
+/** The viewer may take their abbot back this turn. */
+export function canReturnAbbot(s) {
+  return !!legalNow(s)?.can_return_abbot;
 }
 
 /** Every cell where the drawn tile fits in some rotation. */
@@ -147,7 +178,7 @@ export function chooseSpot(s, index) {
 
 /** Take the abbot back this turn instead of placing a figure. */
 export function setReturnAbbot(s, on) {
-  if (s.turn.sent || !s.game?.can_return_abbot) return;
+  if (s.turn.sent || !canReturnAbbot(s)) return;
   s.turn.returnAbbot = on;
   if (on) s.turn.spot = -1;
 }

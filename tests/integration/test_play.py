@@ -6,7 +6,7 @@ import json
 import random
 
 import httpx
-from wsclient import Client, create_room, play_turn, seated_pair, start
+from wsclient import PROTOCOL, Client, create_room, play_turn, seated_pair, start
 
 from app.engine import Game
 
@@ -36,7 +36,9 @@ async def test_two_players_and_a_spectator_play_a_whole_game(server):
     first_log = None
     while not host.game["finished"]:
         game = host.game
-        assert game["legal"], "a drawn tile always comes with its legal placements"
+        mover = host if host.my_turn() else guest
+        assert await mover.placements(), "a drawn tile always comes with its placements"
+        assert watcher.legal is None, "placements go to the player to move only"
         assert all(client.state == host.state for client in clients)
         await play_turn([host, guest], rng)
         for client in clients:
@@ -50,6 +52,10 @@ async def test_two_players_and_a_spectator_play_a_whole_game(server):
     assert await watcher.resync() == host.state
     assert watcher.snapshots_checked == 1
 
+    # The placements went to the player to move only (wsclient checks each `legal` frame is
+    # for its receiver's turn): a watcher never saw one.
+    assert not any('"placements"' in frame or '"legal"' in frame for frame in watcher.frames)
+    assert host.legal is not None and guest.legal is not None
     # No secrets: no seed, no token of anyone else, in any frame anybody received.
     assert "seed" not in first_log, "a running game's log must not carry the seed"
     for client in clients:
@@ -174,7 +180,7 @@ async def test_lobby_seats_and_options(server):
     assert (await host.expect("error"))["code"] == "not_enough_players"
     # The old token no longer works: Bo reconnects as a watcher with a clear error.
     again = await Client.connect(server.ws_url, room["code"], token=bo.token, hello=False)
-    await again.send(type="hello", protocol=1, token=bo.token)
+    await again.send(type="hello", protocol=PROTOCOL, token=bo.token)
     assert (await again.recv())["code"] == "bad_token"
     assert (await again.expect("welcome"))["you"]["seat"] is None
     await bo.send(type="take_seat", seat=1, name="Bo", color="blue")
@@ -213,7 +219,7 @@ async def test_chat_is_bounded_and_plain_text(server):
 async def test_http_api_shapes(server):
     async with httpx.AsyncClient(base_url=server.url) as http:
         health = (await http.get("/api/health")).json()
-        assert health == {"status": "ok", "database": True, "protocol": 1}
+        assert health == {"status": "ok", "database": True, "protocol": PROTOCOL}
         tiles = (await http.get("/api/tiles")).json()
         assert tiles["D"]["edges"] == "CRFR"
         assert (await http.get("/api/games/999999")).status_code == 404
@@ -253,10 +259,8 @@ async def test_bots_take_seats_and_hand_back(server):
     await host.until(lambda c: c.state["room"]["seats"][1]["bot"] == "easy")
     await guest.catch_up(host.seq)
     if guest.my_turn():
-        game = guest.game
-        option = game["legal"][0]
-        await guest.send(type="place", turn=game["turn"], x=option["x"], y=option["y"],
-                         rot=option["rot"])
+        # A bot plays the seat: no placements for its person, and no place accepted.
+        await guest.send(type="place", turn=guest.game["turn"], x=1, y=0, rot=0)
         assert (await guest.expect("error"))["code"] == "not_your_turn"
     await guest.send(type="take_back", seat=1)
     await guest.until(lambda c: c.state["room"]["seats"][1]["bot"] is None)

@@ -31,7 +31,8 @@ async def test_sigkill_loses_no_accepted_move(own_server):
     # it may have been broadcast) or lost before anyone heard of it; never half.
     code0, host0, guest0 = tables[0]
     mover = host0 if host0.my_turn() else guest0
-    await mover.send(**choose_move(mover.game, rng))
+    await mover.placements()
+    await mover.send(**choose_move(mover, rng))
     server.kill()
     # Everything that reached the clients before the kill counts as seen.
     for _code, host, guest in tables:

@@ -7,7 +7,7 @@ import random
 
 import httpx
 import websockets
-from wsclient import Client, choose_move, seated_pair, start
+from wsclient import PROTOCOL, Client, choose_move, seated_pair, start
 
 
 async def _error(client: Client) -> dict:
@@ -21,7 +21,8 @@ async def test_bad_messages_get_errors_and_change_nothing(server):
     mover = host if host.my_turn() else guest
     other = guest if mover is host else host
     game = mover.game
-    move = choose_move(game, random.Random(1))
+    await mover.placements()
+    move = choose_move(mover, random.Random(1))
 
     cases = [
         ("{not json", "bad_json"),
@@ -117,7 +118,7 @@ async def test_first_message_must_be_hello_and_room_must_exist(server):
     assert (await rude.recv())["code"] == "hello_required"
     assert await rude.closed() == 1008
     lost = await Client.connect(server.ws_url, "zzzzzzzz", hello=False)
-    await lost.send(type="hello", protocol=1)
+    await lost.send(type="hello", protocol=PROTOCOL)
     assert (await lost.recv())["code"] == "room_not_found"
     assert await lost.closed() == 4004
     await host.close()
@@ -127,7 +128,9 @@ async def test_spectators_cannot_act(server):
     host, guest, code = await seated_pair(server)
     await start(host, guest)
     watcher = await Client.connect(server.ws_url, code, name="Cy")
-    move = choose_move(watcher.game, random.Random(2))
+    mover = host if host.my_turn() else guest
+    await mover.placements()
+    move = choose_move(mover, random.Random(2))  # a legal move, but not the watcher's to make
     await watcher.send(**move)
     assert (await _error(watcher))["code"] == "not_your_turn"
     for kind in ("start", "leave_seat"):

@@ -167,6 +167,7 @@ class FakePeer:
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.seq = -1
+        self.legal: dict[str, Any] | None = None
         self.closed: tuple[int, str] | None = None
         self.chat_lines = 0
 
@@ -181,6 +182,8 @@ class FakePeer:
         elif msg["type"] == "diff":
             assert msg["seq"] == self.seq + 1, "a gap in seq"
             self.state, self.seq = apply(self.state, msg["ops"]), msg["seq"]
+        elif msg["type"] == "legal":
+            self.legal = msg
         elif msg["type"] in ("seated", "you"):
             self.seat = msg["you"]["seat"]
 
@@ -206,9 +209,10 @@ def services(store: FakeStore, clock: FakeClock, **settings: Any) -> Services:
     return Services(store, config, clock, Bots(config.bot_strong_seconds, config.bot_workers))
 
 
-def first_legal(game: dict[str, Any]) -> Move:
-    """The first legal placement the server offered, without a figure."""
-    option = game["legal"][0]
+def first_legal(peer: FakePeer) -> Move:
+    """The first placement the server offered `peer` for this turn, without a figure."""
+    assert peer.legal is not None and peer.legal["turn"] == peer.game["turn"], "not to move"
+    option = peer.legal["placements"][0]
     return Move(option["x"], option["y"], option["rot"])
 
 

@@ -58,7 +58,7 @@ async def test_a_move_is_stored_before_anyone_hears_of_it_and_reaches_everyone()
     watcher = await join(room, None, "Cy")
     await start(room, ann)
     player = mover(ann.game, ann, bo)
-    move = first_legal(player.game)
+    move = first_legal(player)
     place = p.Place(type="place", turn=0, x=move.x, y=move.y, rot=move.rot)
     await room.handle(player, place)
     (game,) = store.games.values()
@@ -79,7 +79,7 @@ async def test_a_failed_write_changes_nothing_and_tells_nobody() -> None:
     await start(room, ann)
     player = mover(ann.game, ann, bo)
     before, seq = room.state(), ann.seq
-    move = first_legal(player.game)
+    move = first_legal(player)
     store.fail_next_write = True
     with pytest.raises(p.GameError) as failed:
         await room.handle(player, p.Place(type="place", turn=0, x=move.x, y=move.y, rot=move.rot))
@@ -110,7 +110,7 @@ async def test_a_bot_seat_plays_after_the_pause_and_only_on_its_turn() -> None:
     await clock.advance(3600)
     assert placed(room) == before and clock.pending() == []
     turn = match.game.turn
-    await room.handle(ann, p.Place(type="place", turn=turn, **_xyr(first_legal(ann.game))))
+    await room.handle(ann, p.Place(type="place", turn=turn, **_xyr(first_legal(ann))))
     assert match.seat_to_move() == 1
     await clock.advance(1.9)
     assert placed(room) == [*before, 1 - bot]
@@ -139,7 +139,7 @@ async def test_the_turn_clock_plays_for_a_person_whose_bank_runs_out() -> None:
     await clock.advance(12)
     other = mover(ann.game, ann, bo)
     turn = match.game.turn
-    await room.handle(other, p.Place(type="place", turn=turn, **_xyr(first_legal(other.game))))
+    await room.handle(other, p.Place(type="place", turn=turn, **_xyr(first_legal(other))))
     assert ann.game["clock"]["banks"][1 - late] == 22.9
 
 
@@ -150,7 +150,7 @@ async def test_a_restart_keeps_the_banks_and_charges_the_downtime_to_nobody() ->
     await start(room, ann)
     first = mover(ann.game, ann, bo)
     await clock.advance(40)
-    await room.handle(first, p.Place(type="place", turn=0, **_xyr(first_legal(first.game))))
+    await room.handle(first, p.Place(type="place", turn=0, **_xyr(first_legal(first))))
     banks = list(ann.game["clock"]["banks"])
     player = ann.game["seats"].index(first.seat)
     assert banks[player] == 260
@@ -179,7 +179,7 @@ async def test_taking_the_seat_back_stops_the_bot_that_was_about_to_play() -> No
     await room.handle(person, p.TakeBack(type="take_back", seat=seat))
     await clock.advance(10)
     assert placed(room) == [], "the bot's move was dropped"
-    place = p.Place(type="place", turn=0, **_xyr(first_legal(person.game)))
+    place = p.Place(type="place", turn=0, **_xyr(first_legal(person)))
     await room.handle(person, place)
     assert match.game.turn == 1
 

@@ -126,6 +126,10 @@ function receiveMessage(msg) {
       s.you = msg.you;
       render();
       break;
+    case 'legal':
+      st.applyLegal(s, msg);
+      render();
+      break;
     case 'seated':
       if (msg.token) saveToken(code, msg.token);
       s.you = msg.you;
