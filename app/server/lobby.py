@@ -9,7 +9,8 @@ import secrets
 from dataclasses import dataclass
 
 from app.engine import COLORS
-from app.server.identity import BOT_MARK
+from app.server.broadcast import Peer
+from app.server.identity import BOT_MARK, NAME_MAX, clean_text, hash_token
 from app.server.options import RoomOptions
 from app.server.protocol import ErrorCode, GameError
 from app.store import RoomRecord
@@ -48,6 +49,24 @@ class Lobby:
             s.position: Seat(s.position, s.name, s.color, s.token_hash, s.bot)
             for s in record.seats
         }
+
+    def identify(self, peer: Peer, name: str | None, token: str | None) -> bool:
+        """Who a new connection is: the seat (and host flag) its token names, the name it
+        gave. False for a token that names nothing here (it then watches)."""
+        if name:
+            peer.name = clean_text(name)[:NAME_MAX] or peer.name
+        if not token:
+            return True
+        digest = hash_token(token)
+        seat = self.seat_with(digest)
+        if seat is None and digest != self.host_hash:
+            return False
+        peer.token_hash = digest
+        peer.host = digest == self.host_hash
+        peer.seat = seat.position if seat else None
+        if seat:
+            peer.name = seat.name
+        return True
 
     def seat_with(self, token_hash: str) -> Seat | None:
         """The seat a token (by its hash) names, if any."""

@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 Op = dict[str, Any]
+SMALL_DICT = 3  # keys at most, for an object replaced whole when several of them change
 
 
 def pointer(path: tuple[str | int, ...]) -> str:
@@ -35,14 +36,21 @@ def _diff(old: Any, new: Any, path: tuple[str | int, ...], ops: list[Op]) -> Non
     if old is new:
         return
     if isinstance(old, dict) and isinstance(new, dict):
+        changes: list[Op] = []
         for key in old:
             if key not in new:
-                ops.append({"op": "remove", "path": pointer((*path, key))})
+                changes.append({"op": "remove", "path": pointer((*path, key))})
         for key, value in new.items():
             if key not in old:
-                ops.append({"op": "add", "path": pointer((*path, key)), "value": value})
+                changes.append({"op": "add", "path": pointer((*path, key)), "value": value})
             else:
-                _diff(old[key], value, (*path, key), ops)
+                _diff(old[key], value, (*path, key), changes)
+        if len(changes) > 1 and len(new) <= SMALL_DICT and path:
+            # Several changes to a small object (say the last tile's `{"x", "y"}`): one
+            # replace of the whole is shorter than a path per key.
+            ops.append({"op": "replace", "path": pointer(path), "value": new})
+        else:
+            ops.extend(changes)
         return
     if isinstance(old, list) and isinstance(new, list):
         if _with_ids(old) and _with_ids(new) and _diff_by_id(old, new, path, ops):

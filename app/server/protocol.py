@@ -127,6 +127,12 @@ class Sync(Intent):
     type: Literal["sync"]
 
 
+class Features(Intent):
+    """Ask for the features of the board as it stands (answered by `features`)."""
+
+    type: Literal["features"]
+
+
 class TakeSeat(Intent):
     """Sit down at a free seat (lobby only)."""
 
@@ -230,14 +236,14 @@ class Chat(Intent):
 
 
 ClientMessage = Annotated[
-    Hello | Ping | Pong | Sync | TakeSeat | LeaveSeat | RemoveSeat | SetOptions | Start
+    Hello | Ping | Pong | Sync | Features | TakeSeat | LeaveSeat | RemoveSeat | SetOptions | Start
     | Place | EndGame | AddBot | HandToBot | TakeBack | Chat,
     Field(discriminator="type"),
 ]
 _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 SERVER_MESSAGE_TYPES = frozenset(
-    ("welcome", "snapshot", "diff", "legal", "seated", "you", "chat", "error", "ping", "pong",
-     "reload")
+    ("welcome", "snapshot", "diff", "legal", "features", "seated", "you", "chat", "error", "ping",
+     "pong", "reload")
 )
 # The `type` of every client message, read off the message union itself.
 MESSAGE_TYPES = frozenset(

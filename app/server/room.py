@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,14 +20,14 @@ from app.engine import Game, IllegalMoveError, Move
 from app.server import protocol as p
 from app.server.autoplay import Autoplay, BotPlayer
 from app.server.broadcast import Broadcaster, Peer, you
-from app.server.identity import NAME_MAX, clean_text, hash_token
+from app.server.chat import Chat
 from app.server.intents import HANDLERS
 from app.server.lobby import Lobby
 from app.server.match import Match
 from app.server.protocol import ErrorCode, GameError
 from app.server.settings import Settings
 from app.server.timing import Clock, stamp
-from app.server.views import game_view, legal_message, room_view
+from app.server.views import features_message, game_view, legal_message, room_view
 from app.store import Finish, RoomRecord, SeatRecord
 
 log = logging.getLogger(__name__)
@@ -74,7 +73,7 @@ class Room:
         self.match: Match | None = None
         if record.game is not None:
             self.match = Match.restore(record.game, self.lobby.options, self.clock.now())
-        self.chat: deque[dict[str, Any]] = deque(maxlen=services.settings.chat_history)
+        self.chat = Chat(services.settings)
         self.lock = asyncio.Lock()
         self.last_activity = self.clock.now()
         self.broadcast = Broadcaster({
@@ -82,8 +81,10 @@ class Room:
             "game": game_view(self.match, None),
         })
         self.autoplay = Autoplay(self, services.bots, services.clock, services.settings)
-        # The encoded `legal` message of the turn it was built for (each turn's is built once).
+        # The encoded `legal` and `features` messages of the turn they were built for (each
+        # is built once a turn, and only when someone needs it).
         self._legal: tuple[tuple[int, int], str] | None = None
+        self._features_cache: tuple[tuple[int, int], str] | None = None
 
     @property
     def running(self) -> bool:
@@ -105,20 +106,7 @@ class Room:
         """A connection said hello: resolve its token, send it the snapshot, tell the others."""
         async with self.lock:
             self.last_activity = self.clock.now()
-            if hello.name:
-                peer.name = clean_text(hello.name)[:NAME_MAX] or peer.name
-            bad_token = False
-            if hello.token:
-                digest = hash_token(hello.token)
-                seat = self.lobby.seat_with(digest)
-                if seat is not None or digest == self.lobby.host_hash:
-                    peer.token_hash = digest
-                    peer.host = digest == self.lobby.host_hash
-                    peer.seat = seat.position if seat else None
-                    if seat:
-                        peer.name = seat.name
-                else:
-                    bad_token = True
+            bad_token = not self.lobby.identify(peer, hello.name, hello.token)
             watchers = len(self.broadcast.watchers())
             if peer.seat is None and watchers >= self.services.settings.max_spectators:
                 peer.send(p.encode(p.error(ErrorCode.ROOM_FULL, "Too many people watching.")))
@@ -139,7 +127,7 @@ class Room:
                 "type": "welcome", "protocol": p.PROTOCOL_VERSION, "room": self.code,
                 "you": you(peer),
             }))
-            peer.send(self.broadcast.snapshot(self.chat, self.clock.now()))
+            peer.send(self.broadcast.snapshot(self.chat.lines, self.clock.now()))
             self.deal_legal({peer})
 
     async def drop(self, peer: Peer) -> None:
@@ -171,12 +159,17 @@ class Room:
                 pass
             case p.Sync():
                 async with self.lock:
-                    peer.send(self.broadcast.snapshot(self.chat, self.clock.now()))
+                    peer.send(self.broadcast.snapshot(self.chat.lines, self.clock.now()))
                     self.deal_legal({peer})
             case p.Hello():
                 raise GameError(ErrorCode.BAD_MESSAGE, "Hello was already received.")
             case p.Chat():
-                self._chat(peer, intent.text)
+                seat = self.lobby.seats.get(peer.seat) if peer.seat is not None else None
+                line = self.chat.say(peer, intent.text, seat.color if seat else None,
+                                     self.clock.now())
+                self.broadcast.send_all(p.encode(line))
+            case p.Features():
+                peer.send(self._features())
             case _:
                 async with self.lock:
                     await HANDLERS[type(intent)](self, peer, intent)
@@ -266,6 +259,13 @@ class Room:
             if self._legal[1]:
                 peer.send(self._legal[1])
 
+    def _features(self) -> str:
+        match = self.match
+        key = (match.id, match.game.turn) if match is not None else (0, 0)
+        if self._features_cache is None or self._features_cache[0] != key:
+            self._features_cache = (key, p.encode(features_message(match)))
+        return self._features_cache[1]
+
     def state(self) -> dict[str, Any]:
         """The public state as last broadcast (what every client holds)."""
         return self.broadcast.state
@@ -282,29 +282,3 @@ class Room:
                 f"That was meant for turn {turn}, but {match.game.turn} turns have been played.",
             )
         return match
-
-    def _chat(self, peer: Peer, raw: str) -> None:
-        settings = self.services.settings
-        text = clean_text(raw, single_line=False)
-        if not text:
-            raise GameError(ErrorCode.BAD_MESSAGE, "A chat message cannot be empty.")
-        if len(text) > settings.chat_max_chars:
-            raise GameError(
-                ErrorCode.CHAT_TOO_LONG,
-                f"A chat message has at most {settings.chat_max_chars} characters.",
-            )
-        now = self.clock.now()
-        if not peer.allow_chat(now):
-            raise GameError(ErrorCode.CHAT_RATE, "Slow down: too many chat messages.")
-        seat = self.lobby.seats.get(peer.seat) if peer.seat is not None else None
-        line = {
-            "type": "chat",
-            "name": peer.name,
-            "seat": peer.seat,
-            "color": seat.color if seat else None,
-            "text": text,
-            "at": stamp(now).isoformat(timespec="seconds"),
-        }
-        self.chat.append(line)
-        self.broadcast.send_all(p.encode(line))
-

@@ -74,6 +74,15 @@ def legal_message(match: Match) -> dict[str, Any] | None:
     }
 
 
+def features_message(match: Match | None) -> dict[str, Any]:
+    """The `features` message (PROTOCOL.md): every road, city, field, monastery and garden on
+    the board with its parts, followers and value, as the game stands."""
+    if match is None:
+        return {"type": "features", "game": None, "turn": 0, "features": []}
+    game = match.game
+    return {"type": "features", "game": match.id, "turn": game.turn, "features": game.features()}
+
+
 def game_view(match: Match | None, previous: dict[str, Any] | None) -> dict[str, Any] | None:
     """`state.game` (PROTOCOL.md): the engine's public view plus what the room adds.
 
@@ -87,12 +96,14 @@ def game_view(match: Match | None, previous: dict[str, Any] | None) -> dict[str,
     view["id"] = match.id
     view["number"] = match.number
     view["seats"] = [pl["seat"] for pl in match.players]
+    # A figure is known by where it stands (one figure per segment of a tile), so a figure
+    # that leaves the board costs one `remove`, whatever its place in the list.
+    view["figures"] = [{"id": f"{f['x']},{f['y']},{f['at']}", **f} for f in view["figures"]]
     view["events"] = [event.to_dict() for event in game.events]
     view["results"] = game.results() if game.finished else None
     view["turns"] = [dict(turn) for turn in game.turns]
-    view["features"] = game.features()
     view["clock"] = match.clock.view() if match.clock is not None else None
     if previous is not None and previous.get("id") == match.id:
-        for key in ("board", "figures", "events", "turns", "features"):
+        for key in ("board", "figures", "events", "turns"):
             view[key] = reuse_unchanged(previous.get(key), view[key])
     return view

@@ -21,6 +21,8 @@
  * @property {any} game the server's game view (null before the first game)
  * @property {{turn: number, tile: string, placements: Legal[], can_return_abbot: boolean}|null} legal
  *   the placements the server sent for the turn this viewer is to move (only they get them)
+ * @property {{game: number|null, turn: number, features: any[]}|null} features the board's
+ *   features as the server last sent them (they are not in the shared state: asked for)
  * @property {{name: string, color: string|null, text: string, at: string}[]} chat
  * @property {Turn} turn
  */
@@ -34,6 +36,7 @@ export function createState(code) {
     room: null,
     game: null,
     legal: null,
+    features: null,
     chat: [],
     turn: freshTurn(-1),
   };
@@ -54,6 +57,18 @@ export function applyServerState(s, server) {
   const turn = s.game ? s.game.turn : -1;
   if (turn !== s.turn.forTurn) s.turn = freshTurn(turn);
   showLegal(s);
+  if (s.game) s.game.features = s.features?.game === s.game.id ? s.features.features : [];
+}
+
+/** Keep the board's features the server sent (the `features` message). */
+export function applyFeatures(s, msg) {
+  s.features = msg;
+  if (s.game && msg.game === s.game.id) s.game.features = msg.features;
+}
+
+/** True when the features last received describe the board as it is now. */
+export function featuresFresh(s) {
+  return !!s.game && s.features?.game === s.game.id && s.features.turn === s.game.turn;
 }
 
 /** Index of the viewer in the game's player list, or -1 (spectator, or not in this game). */

@@ -43,6 +43,8 @@ async def test_two_players_and_a_spectator_play_a_whole_game(server):
         await play_turn([host, guest], rng)
         for client in clients:
             await client.catch_up(host.seq)
+        if host.game["turn"] % 10 == 1:
+            await check_features(watcher)
         if first_log is None:
             async with httpx.AsyncClient(base_url=server.url) as http:
                 first_log = (await http.get(f"/api/games/{game['id']}/log")).json()
@@ -84,6 +86,25 @@ async def test_two_players_and_a_spectator_play_a_whole_game(server):
         assert len(replay["start_board"]) == 1
     for client in clients:
         await client.close()
+
+
+async def check_features(client: Client) -> None:
+    """Ask for the board's features: they are of this game and turn, and every figure on the
+    board stands on one of them, counted for its owner."""
+    await client.send(type="features")
+    msg = await client.expect("features")
+    game = client.game
+    assert (msg["game"], msg["turn"]) == (game["id"], game["turn"])
+    features = msg["features"]
+    assert len({f["id"] for f in features}) == len(features)
+    for figure in game["figures"]:
+        holding = [
+            f for f in features
+            if any(p["x"] == figure["x"] and p["y"] == figure["y"] and figure["at"] in p["slots"]
+                   for p in f["parts"])
+        ]
+        assert len(holding) == 1 and holding[0]["kind"] == figure["feature"], figure
+        assert holding[0]["followers"][figure["player"]] >= 1
 
 
 async def test_reconnect_resumes_the_seat_and_late_spectator_sees_the_same(server):

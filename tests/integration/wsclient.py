@@ -33,6 +33,7 @@ class Client:
         self.errors: list[dict[str, Any]] = []
         self.chat: list[dict[str, Any]] = []
         self.legal: dict[str, Any] | None = None  # the latest `legal` message (player to move)
+        self.features: dict[str, Any] | None = None  # the latest `features` message
         self.snapshots_checked = 0
 
     @classmethod
@@ -95,6 +96,8 @@ class Client:
                 assert self.game is not None and msg["turn"] == self.game["turn"], msg
                 assert self.my_turn(), f"{self.name} got placements but is not to move"
                 self.legal = msg
+            elif kind == "features":
+                self.features = msg
             elif kind == "error":
                 self.errors.append(msg)
             elif kind == "chat":

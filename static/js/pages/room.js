@@ -36,6 +36,9 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   /** @type {import('../board/view.js').CellPoint|null} */ hover: null,
   /** @type {st.Choice|null} the pending placement last brought into view */ revealed: null,
   /** the last tap on the board was a finger's */ touch: false,
+  /** the game and turn whose features were last asked for */ featuresAsked: '',
+  /** @type {((features: any[]) => void)[]} callers of the features() hook waiting for them */
+  featureWaiters: [],
   /** seconds this browser's clock is ahead of the server's (learnt from live clock changes) */ skew: 0,
   /** the 1 s timer that redraws the turn clock while a bank runs down */ clockTimer: 0,
   /** @type {string|null|undefined} the personal link the invite menu offers (undefined: not drawn yet) */ personal: undefined };
@@ -130,6 +133,12 @@ function receiveMessage(msg) {
       st.applyLegal(s, msg);
       render();
       break;
+    case 'features':
+      st.applyFeatures(s, msg);
+      if (st.featuresFresh(s)) ui.featureWaiters.splice(0).forEach((resolve) => resolve(s.game.features));
+      showInspector();
+      view.update(scene());
+      break;
     case 'seated':
       if (msg.token) saveToken(code, msg.token);
       s.you = msg.you;
@@ -164,7 +173,7 @@ function flashNewEvents(before, game) {
   if (!fresh.length) return;
   const now = performance.now();
   const flashes = fresh.map((e) => ({
-    parts: scoredParts(e, game.board, catalog, game.features), points: e.points, start: now,
+    parts: scoredParts(e, game.board, catalog), points: e.points, start: now,
     color: game.players[e.players[0]]?.color ?? 'yellow',
   }));
   view.update({ flashes: [...view.scene.flashes.filter((f) => now - f.start < 3000), ...flashes] });
@@ -222,9 +231,32 @@ function inspect(seg) {
   view.update(scene());
 }
 
-/** The inspected feature, as the latest state has it (ids are stable while features grow). */
+/**
+ * The inspected feature, as the latest features have it. The server sends features only when
+ * asked: once a turn, when someone inspects; until the answer comes, last turn's (ids are
+ * stable while features grow) still trace the right shape.
+ */
 function inspectedFeature() {
-  return ui.inspected ? featureOf(s.game?.features, ui.inspected) : null;
+  if (!ui.inspected || !s.game) return null;
+  askFeatures();
+  return featureOf(s.game.features, ui.inspected);
+}
+
+/** Ask the server for the board's features, once a turn, unless those we have are fresh. */
+function askFeatures() {
+  const key = `${s.game?.id}/${s.game?.turn}`;
+  if (!s.game || st.featuresFresh(s) || ui.featuresAsked === key) return;
+  ui.featuresAsked = key;
+  link.send({ type: 'features' });
+}
+
+/** The board's features as they are now (a test hook: asks the server when needed). */
+function features() {
+  if (!s.game || st.featuresFresh(s)) return Promise.resolve(s.game?.features ?? []);
+  return new Promise((resolve) => {
+    ui.featureWaiters.push(resolve);
+    askFeatures();
+  });
 }
 
 /** Redraw the inspector box only when what it says changes (pointer moves are frequent). */
@@ -320,7 +352,7 @@ function render() {
   document.body.dataset.mode = !g ? 'lobby' : g.finished ? 'finished' : 'playing';
   document.body.dataset.myTurn = String(mine);
   window.__game = { state: s, scene: view.scene, camera: view.camera, frames: view.renderer.frames, screenOf: view.screenOf,
-    spotScreen, pointOf };
+    spotScreen, pointOf, features };
 }
 
 function renderBanner() {
