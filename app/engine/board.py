@@ -255,7 +255,7 @@ class Board:
                 continue
             root = self._union(placed.segment_at(middle), neighbour.segment_at(facing_slot(middle)))
             self.open[root] -= 2
-            if edges[edge] == "R":
+            if edges[edge] != "C":  # a road or river edge: its two halves are field
                 for slot in (middle - 1, middle + 1):
                     self._union(placed.segment_at(slot), neighbour.segment_at(facing_slot(slot)))
         return [self.find(base + seg.index) for seg in tile.segments]

@@ -1,9 +1,10 @@
 """Helpers for the engine's unit tests.
 
 Everything a test expects is derived from the binding specs (`../shared/TILES.md`,
-`../shared/LOG_FORMAT.md`) and the rule texts, never from engine output. So this file holds
-its own copy of the tile table (typed from TILES.md), its own edge and slot rotation, and a
-checker that validates a hand-built log's geometry before the engine ever sees it.
+`../shared/LOG_FORMAT.md`, `../shared/RIVER.md`) and the rule texts, never from engine output.
+So this file holds its own copy of the tile table (typed from TILES.md and RIVER.md), its own
+edge and slot rotation, and a checker that validates a hand-built log's geometry before the
+engine ever sees it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ OFFSETS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 
 # Segment notation: "city:NW" (edges), "city+:NW" (with pennant), "road:EW" (one road through
-# the middle slots of those edges), "field:ENE WNW S*" (slots; "S*" is the whole S edge).
+# the middle slots of those edges; "river:EW" likewise), "field:ENE WNW S*" (slots; "S*" is the
+# whole S edge). Edges: C city, R road, F field, V river.
 # An optional ">N,E" after a field names one edge of each city segment it borders.
 _ALL_BUT_S = "N* E* SSE SSW W*"
 TILE_TABLE: dict[str, tuple[str, tuple[str, ...], str | None]] = {
@@ -104,6 +106,41 @@ TILE_TABLE: dict[str, tuple[str, tuple[str, ...], str | None]] = {
     "Z10": ("CRFC", ("city:NW", "road:E", "field:ENE>N", "field:ESE S*>N"), None),
     "Z11": ("FFRF", ("road:S", f"field:{_ALL_BUT_S}"), None),
 }
+# RIVER.md's table. R01 is the spring, R12 the lake.
+TILE_TABLE.update({
+    "R01": ("FVFF", ("river:E", "field:N* ENE ESE S* W*"), None),
+    "R02": ("CVCV", ("city:N", "city:S", "river:EW", "field:ENE WNW>N", "field:ESE WSW>S"), None),
+    "R03": (
+        "CVRV",
+        ("city:N", "road:S", "river:EW", "field:ENE>N", "field:WNW>N", "field:ESE SSE",
+         "field:SSW WSW"),
+        None,
+    ),
+    "R04": (
+        "FVRV",
+        ("road:S", "river:EW", "field:WNW N* ENE", "field:ESE SSE", "field:SSW WSW"),
+        "monastery",
+    ),
+    "R05": (
+        "RVRV",
+        ("road:NS", "river:EW", "field:NNW WNW", "field:NNE ENE", "field:ESE SSE",
+         "field:SSW WSW"),
+        None,
+    ),
+    "R06": ("FVFV", ("river:EW", "field:WNW N* ENE", "field:ESE S* WSW"), None),
+    "R08": ("CVVC", ("city:NW", "river:ES", "field:ENE SSW>N", "field:ESE SSE"), None),
+    "R09": (
+        "RRVV",
+        ("road:NE", "river:SW", "field:NNE ENE", "field:WNW NNW ESE SSE", "field:SSW WSW"),
+        None,
+    ),
+    "R10": ("FFVV", ("river:SW", "field:N* E* SSE WNW", "field:SSW WSW"), None),
+    "R12": ("FFFV", ("river:W", "field:N* E* S* WSW WNW"), None),
+})  # fmt: skip
+TILE_TABLE["R07"] = TILE_TABLE["R06"]
+TILE_TABLE["R11"] = (*TILE_TABLE["R10"][:2], "garden")
+RIVER_IDS = tuple(f"R{i:02d}" for i in range(1, 13))
+LAND_TILES = tuple(t for t in TILE_TABLE if t not in RIVER_IDS)
 TILE_TABLE["Z01"] = TILE_TABLE["W"]
 TILE_TABLE["Z04"] = TILE_TABLE["J"]
 TILE_TABLE["Z05"] = TILE_TABLE["A"]
@@ -160,7 +197,7 @@ def segments(tile: str) -> list[dict]:
             slots = frozenset(
                 s for e in rest for s in SLOTS[3 * "NESW".index(e) : 3 * "NESW".index(e) + 3]
             )
-        elif kind == "road":
+        elif kind in ("road", "river"):
             slots = frozenset(rest)  # the middle slots are named like their edges
         else:
             slots = _slot_tokens(rest)
@@ -183,7 +220,7 @@ def rotate_slot(slot: str, rot: int) -> str:
 
 
 def rotated_edges(tile: str, rot: int) -> dict[str, str]:
-    """Edge kind (C/R/F) on each board side after a clockwise rotation by `rot`."""
+    """Edge kind (C/R/F/V) on each board side after a clockwise rotation by `rot`."""
     edges = TILE_TABLE[tile][0]
     k = rot // 90
     # rotating clockwise moves canonical edge i to side i + k
