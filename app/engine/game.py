@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .board import Board, Cell, Placement
+from .river import River, draw_error, drawing_order, is_river_tile
 from .tiles import (
     ALL_SLOT_NAMES,
     CENTRE,
@@ -18,10 +19,12 @@ from .tiles import (
     FIELD,
     GARDEN,
     MONASTERY,
+    RIVER,
     ROAD,
     ROTATIONS,
     SLOT_INDEX,
     SLOTS,
+    SPRING,
     START_TILE,
     TILES,
     TILESETS,
@@ -47,18 +50,25 @@ class IllegalMoveError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Game options: tileset `winter` (84 tiles) or `classic` (72), farmers, The Abbot."""
+    """Game options: tileset `winter` (84 tiles) or `classic` (72), farmers, The Abbot, The
+    River."""
 
     tileset: str = "winter"
     farmers: bool = True
     abbot: bool = False
+    river: bool = False
 
     def __post_init__(self) -> None:
         if self.tileset not in TILESETS:
             raise ValueError(f"unknown tileset {self.tileset!r}; use one of {sorted(TILESETS)}")
 
     def to_dict(self) -> dict:
-        return {"tileset": self.tileset, "farmers": self.farmers, "abbot": self.abbot}
+        return {
+            "tileset": self.tileset,
+            "farmers": self.farmers,
+            "abbot": self.abbot,
+            "river": self.river,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +195,8 @@ class Game:
         self.options = options or Options()
         self.seed = seed
         self.board = Board()
-        self.bag: dict[str, int] = bag_for(self.options.tileset)
+        self.bag: dict[str, int] = bag_for(self.options.tileset, self.options.river)
+        self.river: River | None = River() if self.options.river else None
         self.turns: list[dict] = []
         self.events: list[ScoreEvent] = []
         self.scores: list[int] = [0] * len(players)
@@ -203,13 +214,9 @@ class Game:
         self._order: list[str] | None = None
         self._placements_cache: tuple[str, int, tuple[Placement, ...]] | None = None
 
-        self.board.place(oriented(START_TILE, 0), 0, 0)
+        self.board.place(oriented(SPRING if self.river else START_TILE, 0), 0, 0)
         if seed is not None:
-            order = [t for t, n in sorted(self.bag.items()) for _ in range(n)]
-            random.Random(seed).shuffle(order)
-            # Drawn from the end: pop() is cheap.
-            order.reverse()
-            self._order = order
+            self._order = drawing_order(self.bag, random.Random(seed))
             self._draw()
 
     # -- read-only views -------------------------------------------------------------------
@@ -225,8 +232,14 @@ class Game:
         return sum(self.bag.values())
 
     def bag_counts(self) -> dict[str, int]:
-        """Tiles still in the bag per tile id (the drawn tile not counted)."""
+        """Tiles still in the bag per tile id (the drawn tile not counted); River tiles, drawn
+        first, come first."""
         return {t: n for t, n in self.bag.items() if n}
+
+    def river_open_end(self) -> Cell | None:
+        """The cell where the river goes on (in front of its open end), or None: no River in
+        this game, or the river has ended in the lake."""
+        return None if self.river is None else self.river.open_cell
 
     def supply(self, player: int) -> tuple[int, int]:
         """Figures `player` has in hand: (followers, abbots)."""
@@ -237,20 +250,27 @@ class Game:
         return not self.finished and self._abbot_at[self.current_player] is not None
 
     def legal_placements(self, tile: str | None = None) -> list[Placement]:
-        """Every placement of `tile` (default: the drawn tile) that matches its neighbours."""
+        """Every legal placement of `tile` (default: the drawn tile): where it matches its
+        neighbours and, with the River, where the river rules allow it. Empty for a tile that
+        cannot be drawn now (a land tile while River tiles are left, say)."""
         tile = self._tile_for_query(tile)
         cache = self._placements_cache
-        if cache is not None and cache[0] == tile and cache[1] == len(self.board.order):
+        # Keyed by the turn, not the board: a discard changes what may be drawn (the River).
+        if cache is not None and cache[0] == tile and cache[1] == len(self.turns):
             return list(cache[2])
-        placements = tuple(self.board.placements(tile))
-        self._placements_cache = (tile, len(self.board.order), placements)
+        if self._draw_error(tile) is not None:
+            placements: tuple[Placement, ...] = ()
+        elif self.river is not None and is_river_tile(tile):
+            placements = tuple(self.river.placements(self.board, tile))
+        else:
+            placements = tuple(self.board.placements(tile))
+        self._placements_cache = (tile, len(self.turns), placements)
         return list(placements)
 
     def figure_spots(self, placement: Placement, tile: str | None = None) -> list[FigureSpot]:
         """Where the current player may put a figure after placing `tile` as `placement`."""
         tile = self._tile_for_query(tile)
-        if not self.board.fits(tile, placement.x, placement.y, placement.rot):
-            raise IllegalMoveError(self._misfit_reason(tile, placement))
+        self._check_placement(tile, placement)
         return self._figure_spots(tile, placement)
 
     # -- playing ---------------------------------------------------------------------------
@@ -271,10 +291,18 @@ class Game:
             raise IllegalMoveError("the game is over")
         if self._order is not None:
             raise IllegalMoveError("the engine discards for itself in a seeded game")
-        self._take_from_bag(tile)
-        if self.board.fits_anywhere(tile):
-            self.bag[tile] += 1
+        self._check_drawable(tile)
+        if self.river is not None and is_river_tile(tile):
+            placements = self.river.placements(self.board, tile)
+            if placements:
+                p = placements[0]
+                raise IllegalMoveError(
+                    f"tile {tile} can continue the river at ({p.x}, {p.y}), "
+                    "so it cannot be discarded"
+                )
+        elif self.board.fits_anywhere(tile):
             raise IllegalMoveError(f"tile {tile} fits on the board, so it cannot be discarded")
+        self.bag[tile] -= 1
         self.turns.append({"player": self.current_player, "discarded": tile})
         if self.tiles_left == 0:
             self._finish()
@@ -308,11 +336,42 @@ class Game:
             return self.drawn_tile
         if tile is None:
             raise IllegalMoveError("name the tile to place")
+        self._check_drawable(tile)
+        return tile
+
+    def _check_drawable(self, tile: str) -> None:
+        """Log replay: raise unless `tile` may be the tile drawn now."""
         if tile not in TILES:
             raise IllegalMoveError(f"unknown tile {tile!r}")
+        reason = self._draw_error(tile)
+        if reason is not None:
+            raise IllegalMoveError(reason)
         if not self.bag.get(tile):
             raise IllegalMoveError(f"no tile {tile} is left in the bag")
-        return tile
+
+    def _draw_error(self, tile: str) -> str | None:
+        """Why `tile` cannot be the tile drawn now, or None: River tiles only with the River,
+        never the spring, and River tiles first (RIVER.md rule 2)."""
+        if is_river_tile(tile):
+            if self.river is None:
+                return f"there is no River in this game (tile {tile})"
+            if tile == SPRING:
+                return "the spring R01 is the start tile: it is never drawn"
+        elif self.river is None:
+            return None
+        left = self.bag
+        if self.drawn_tile is not None:
+            left = {**left, self.drawn_tile: left.get(self.drawn_tile, 0) + 1}
+        return draw_error(tile, left)
+
+    def _check_placement(self, tile: str, placement: Placement) -> None:
+        """Raise unless `tile` may be placed as `placement` (edges, and the river's rules)."""
+        if self.river is not None and is_river_tile(tile):
+            reason = self.river.placement_error(self.board, tile, placement)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        if not self.board.fits(tile, placement.x, placement.y, placement.rot):
+            raise IllegalMoveError(self._misfit_reason(tile, placement))
 
     def _misfit_reason(self, tile: str, p: Placement) -> str:
         if p.rot not in ROTATIONS:
@@ -325,8 +384,7 @@ class Game:
 
     def _check_move(self, tile: str, move: Move) -> None:
         placement = move.placement
-        if not self.board.fits(tile, move.x, move.y, move.rot):
-            raise IllegalMoveError(self._misfit_reason(tile, placement))
+        self._check_placement(tile, placement)
         if move.return_abbot:
             if not self.options.abbot:
                 raise IllegalMoveError("there is no abbot in this game")
@@ -364,6 +422,8 @@ class Game:
                 return "only the abbot may go on a garden"
             return "this tile has no monastery"
         kind = o.segments[o.slot_segment[SLOT_INDEX[meeple.at]]].kind
+        if kind == RIVER:
+            return "a figure cannot stand on the river"
         if kind == FIELD and not self.options.farmers:
             return "this game is played without farmers"
         return f"that {kind} is already occupied"
@@ -379,7 +439,9 @@ class Game:
         if followers:
             occupied = self._occupied_segments(o, placement.x, placement.y)
             for seg in o.segments:
-                if occupied[seg.index] or (seg.kind == FIELD and not self.options.farmers):
+                if occupied[seg.index] or seg.kind == RIVER:
+                    continue
+                if seg.kind == FIELD and not self.options.farmers:
                     continue
                 names = tuple(SLOTS[s] for s in seg.slots)
                 spots.append(FigureSpot(FOLLOWER, names[0], seg.kind, names))
@@ -421,6 +483,8 @@ class Game:
         board = self.board
         base = len(board.parent)
         roots = board.place(o, move.x, move.y)
+        if self.river is not None and is_river_tile(tile):
+            self.river.advance(tile, move.placement)
         self.last = cell
         record: dict = {
             "player": player,
@@ -455,7 +519,7 @@ class Game:
         seen: set[int] = set()
         for root, seg in zip(roots, o.segments, strict=True):
             root = board.find(root)
-            if root in seen or seg.kind == FIELD:
+            if root in seen or seg.kind not in (ROAD, CITY):  # only these are ever completed
                 continue
             seen.add(root)
             if board.open[root] == 0 and board.figures[root]:
@@ -472,13 +536,6 @@ class Game:
         elif self.tiles_left == 0:
             self._finish()
         return self.events[first_event:]
-
-    def _take_from_bag(self, tile: str) -> None:
-        if tile not in TILES:
-            raise IllegalMoveError(f"unknown tile {tile!r}")
-        if not self.bag.get(tile):
-            raise IllegalMoveError(f"no tile {tile} is left in the bag")
-        self.bag[tile] -= 1
 
     def _draw(self) -> None:
         """Seeded games: draw the next tile, setting aside tiles that fit nowhere."""
@@ -662,7 +719,15 @@ class Game:
             "bag": self.bag_counts(),
             "tiles_left": self.tiles_left,
             "last": None if self.last is None else {"x": self.last[0], "y": self.last[1]},
+            **self._river_view(),
         }
+
+    def _river_view(self) -> dict:
+        """`{"river": {"open": {"x", "y"} | None}}` in a River game; nothing otherwise."""
+        if self.river is None:
+            return {}
+        cell = self.river.open_cell
+        return {"river": {"open": None if cell is None else {"x": cell[0], "y": cell[1]}}}
 
     def figures(self) -> list[dict]:
         """Every figure on the board: owner, kind, cell, slot and the feature it stands on."""
@@ -700,6 +765,8 @@ class Game:
         out = []
         for root, segs in groups.items():
             kind = board.kind(root)
+            if kind == RIVER:  # not a feature: nothing stands on it, nothing scores it
+                continue
             tiles = board.tiles[root]
             assert tiles is not None
             followers = [0] * n
@@ -806,13 +873,12 @@ class Game:
         other._figures = dict(self._figures)
         other._centre_figures = dict(self._centre_figures)
         other._abbot_at = list(self._abbot_at)
+        other.river = None if self.river is None else self.river.copy()
         other._placements_cache = None
         if shuffle is not None and not self.finished:
             # Built from the public counts, never from the real order, so what a bot does
             # with the copy depends on public facts and its own generator alone.
-            order = [t for t, n in sorted(self.bag.items()) for _ in range(n)]
-            shuffle.shuffle(order)
-            other._order = order
+            other._order = drawing_order(self.bag, shuffle)
             if other.drawn_tile is None:
                 # A log-driven game becomes a seeded one: the copy draws for itself.
                 other._draw()

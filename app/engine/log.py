@@ -54,10 +54,12 @@ def _check_options(raw: object) -> Options:
     tileset = raw.get("tileset", "winter")
     if not isinstance(tileset, str) or tileset not in TILESETS:
         raise InvalidLogError(f"options.tileset must be one of {sorted(TILESETS)}")
-    for key in ("farmers", "abbot"):
+    for key in ("farmers", "abbot", "river"):
         if key in raw and not isinstance(raw[key], bool):
             raise InvalidLogError(f"options.{key} must be true or false")
-    return Options(tileset, raw.get("farmers", True), raw.get("abbot", False))
+    return Options(
+        tileset, raw.get("farmers", True), raw.get("abbot", False), raw.get("river", False)
+    )
 
 
 def _check_players(raw: object) -> list[Player]:
