@@ -7,8 +7,8 @@ changes anything, so an illegal move raises `IllegalMoveError` and leaves the ga
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
 
 from .board import Board, Cell, Placement
 from .river import River, draw_error, drawing_order, is_river_tile
@@ -48,10 +48,18 @@ class IllegalMoveError(ValueError):
         self.turn = turn
 
 
+class InvalidOptionsError(ValueError):
+    """Game options of the wrong type or with an unknown value."""
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Game options: tileset `winter` (84 tiles) or `classic` (72), farmers, The Abbot, The
-    River."""
+    River. The defaults are those of a log without options (LOG_FORMAT.md).
+
+        >>> Options.from_dict({"tileset": "classic", "river": True})
+        Options(tileset='classic', farmers=True, abbot=False, river=True)
+    """
 
     tileset: str = "winter"
     farmers: bool = True
@@ -59,16 +67,27 @@ class Options:
     river: bool = False
 
     def __post_init__(self) -> None:
-        if self.tileset not in TILESETS:
-            raise ValueError(f"unknown tileset {self.tileset!r}; use one of {sorted(TILESETS)}")
+        if not isinstance(self.tileset, str) or self.tileset not in TILESETS:
+            raise InvalidOptionsError(
+                f"tileset must be one of {', '.join(sorted(TILESETS))}, not {self.tileset!r}"
+            )
+        for option in fields(self):
+            value = getattr(self, option.name)
+            if isinstance(option.default, bool) and not isinstance(value, bool):
+                raise InvalidOptionsError(f"{option.name} must be true or false, not {value!r}")
+
+    @classmethod
+    def from_dict(cls, raw: object) -> Options:
+        """Options from a JSON object: missing keys take their defaults, keys that name no
+        option are ignored. Raises `InvalidOptionsError` for a wrong type or value."""
+        if not isinstance(raw, Mapping):
+            raise InvalidOptionsError("options must be an object")
+        given = {option.name: raw[option.name] for option in fields(cls) if option.name in raw}
+        return cls(**given)
 
     def to_dict(self) -> dict:
-        return {
-            "tileset": self.tileset,
-            "farmers": self.farmers,
-            "abbot": self.abbot,
-            "river": self.river,
-        }
+        """The options as a JSON object (`Options.from_dict` reads it back)."""
+        return {option.name: getattr(self, option.name) for option in fields(self)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,13 +12,14 @@ from .game import (
     MIN_PLAYERS,
     Game,
     IllegalMoveError,
+    InvalidOptionsError,
     Meeple,
     Move,
     Options,
     Player,
     ScoreEvent,
 )
-from .tiles import ALL_SLOT_NAMES, ROTATIONS, TILESETS
+from .tiles import ALL_SLOT_NAMES, ROTATIONS
 
 FORMAT = "carcassonne-log/1"
 
@@ -47,19 +48,12 @@ def _is_int(value: object) -> bool:
 
 
 def _check_options(raw: object) -> Options:
-    if raw is None:
+    if raw is None:  # no options at all: every default
         return Options()
-    if not isinstance(raw, dict):
-        raise InvalidLogError("options must be an object")
-    tileset = raw.get("tileset", "winter")
-    if not isinstance(tileset, str) or tileset not in TILESETS:
-        raise InvalidLogError(f"options.tileset must be one of {sorted(TILESETS)}")
-    for key in ("farmers", "abbot", "river"):
-        if key in raw and not isinstance(raw[key], bool):
-            raise InvalidLogError(f"options.{key} must be true or false")
-    return Options(
-        tileset, raw.get("farmers", True), raw.get("abbot", False), raw.get("river", False)
-    )
+    try:
+        return Options.from_dict(raw)
+    except InvalidOptionsError as error:
+        raise InvalidLogError(f"options: {error}") from None
 
 
 def _check_players(raw: object) -> list[Player]:
