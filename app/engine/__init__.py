@@ -21,8 +21,7 @@ from .game import (
     Player,
     ScoreEvent,
 )
-from .log import FORMAT as LOG_FORMAT
-from .log import InvalidLogError
+from .log import LOG_FORMAT, InvalidLogError
 from .tiles import SLOTS, TILESETS, tile_catalog
 
 __all__ = [

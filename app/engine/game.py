@@ -184,7 +184,9 @@ class _Figure:
         self.segment = segment
 
 
-def _check_players(players: Sequence[Player]) -> None:
+def check_players(players: Sequence[Player]) -> None:
+    """Raise `ValueError` unless `players` may play a game: 2 to 5 of them, each with a
+    different one of `COLORS`."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players")
     colors = [p.color for p in players]
@@ -209,7 +211,7 @@ class Game:
         options: Options | None = None,
         seed: int | None = None,
     ) -> None:
-        _check_players(players)
+        check_players(players)
         self.players: tuple[Player, ...] = tuple(players)
         self.options = options or Options()
         self.seed = seed

@@ -6,10 +6,7 @@ from collections.abc import Sequence
 
 from .game import (
     ABBOT,
-    COLORS,
     FOLLOWER,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     Game,
     IllegalMoveError,
     InvalidOptionsError,
@@ -18,10 +15,11 @@ from .game import (
     Options,
     Player,
     ScoreEvent,
+    check_players,
 )
 from .tiles import ALL_SLOT_NAMES, ROTATIONS
 
-FORMAT = "carcassonne-log/1"
+LOG_FORMAT = "carcassonne-log/1"
 
 
 class InvalidLogError(ValueError):
@@ -31,7 +29,7 @@ class InvalidLogError(ValueError):
 def to_log(game: Game, include_seed: bool = False) -> dict:
     """The game's move log. The seed is written only when asked (never for a running game)."""
     log: dict = {
-        "format": FORMAT,
+        "format": LOG_FORMAT,
         "options": game.options.to_dict(),
         "players": [{"name": p.name, "color": p.color} for p in game.players],
         "turns": [dict(t) for t in game.turns],
@@ -57,21 +55,23 @@ def _check_options(raw: object) -> Options:
 
 
 def _check_players(raw: object) -> list[Player]:
-    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-        raise InvalidLogError(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    if not isinstance(raw, list):
+        raise InvalidLogError("players must be a list")
     players = []
     for i, entry in enumerate(raw):
         if not isinstance(entry, dict):
             raise InvalidLogError(f"players[{i}] must be an object")
         color = entry.get("color")
-        if not isinstance(color, str) or color not in COLORS:
-            raise InvalidLogError(f"players[{i}].color must be one of {', '.join(COLORS)}")
+        if not isinstance(color, str):
+            raise InvalidLogError(f"players[{i}].color must be a color name")
         name = entry.get("name", color)
         if not isinstance(name, str):
             raise InvalidLogError(f"players[{i}].name must be a string")
         players.append(Player(name, color))
-    if len({p.color for p in players}) != len(players):
-        raise InvalidLogError("each player needs a different color")
+    try:
+        check_players(players)
+    except ValueError as error:
+        raise InvalidLogError(f"players: {error}") from None
     return players
 
 
@@ -147,8 +147,8 @@ def from_log(log: object) -> Game:
     """
     if not isinstance(log, dict):
         raise InvalidLogError("a move log must be a JSON object")
-    if log.get("format") != FORMAT:
-        raise InvalidLogError(f"format must be {FORMAT!r}")
+    if log.get("format") != LOG_FORMAT:
+        raise InvalidLogError(f"format must be {LOG_FORMAT!r}")
     options = _check_options(log.get("options"))
     players = _check_players(log.get("players"))
     turns = log.get("turns")

@@ -10,7 +10,7 @@ import json
 import sys
 
 from .game import IllegalMoveError
-from .log import InvalidLogError, from_log
+from .log import LOG_FORMAT, InvalidLogError, from_log
 
 
 def summary(log: object) -> dict:
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = summary(log)
     except InvalidLogError as error:
-        print(f"{args[0]} is not a carcassonne-log/1 move log: {error}", file=sys.stderr)
+        print(f"{args[0]} is not a {LOG_FORMAT} move log: {error}", file=sys.stderr)
         return 2
     except IllegalMoveError as error:
         print(f"turn {error.turn}: {error}", file=sys.stderr)
