@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
 from .board import Board, Cell, Placement
+from .moves import ABBOT, FOLLOWER, FigureSpot, LegalMoves, Meeple, Move, Spots, TurnMoves
 from .river import River, draw_error, drawing_order, is_river_tile
 from .tiles import (
     ALL_SLOT_NAMES,
@@ -36,7 +37,6 @@ from .tiles import (
 COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
 FOLLOWERS_PER_PLAYER = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-FOLLOWER, ABBOT = "follower", "abbot"
 CATEGORIES: tuple[str, ...] = (ROAD, CITY, MONASTERY, GARDEN, ABBOT, FIELD)
 
 
@@ -94,50 +94,6 @@ class Options:
 class Player:
     name: str
     color: str
-
-
-@dataclass(frozen=True, slots=True)
-class Meeple:
-    """A figure to put on the just placed tile: `follower` on a slot, or `abbot` on "C"."""
-
-    kind: str
-    at: str
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "at": self.at}
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One placement turn: the tile at (x, y, rot), then a figure or the abbot taken back."""
-
-    x: int
-    y: int
-    rot: int
-    meeple: Meeple | None = None
-    return_abbot: bool = False
-
-    @property
-    def placement(self) -> Placement:
-        return Placement(self.x, self.y, self.rot)
-
-
-@dataclass(frozen=True, slots=True)
-class FigureSpot:
-    """A legal place for a figure on the tile being placed (slots in board orientation)."""
-
-    kind: str
-    at: str
-    feature: str
-    slots: tuple[str, ...]
-
-    def to_dict(self) -> dict:
-        return {
-            "kind": self.kind,
-            "at": self.at,
-            "feature": self.feature,
-            "slots": list(self.slots),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +189,7 @@ class Game:
         self._centre_figures: dict[Cell, int] = {}
         self._abbot_at: list[Cell | None] = [None] * len(players)
         self._order: list[str] | None = None
-        self._placements_cache: tuple[str, int, tuple[Placement, ...]] | None = None
+        self._moves: TurnMoves | None = None  # the last tile asked about this turn
 
         self.board.place(oriented(SPRING if self.river else START_TILE, 0), 0, 0)
         if seed is not None:
@@ -270,29 +226,28 @@ class Game:
         """Whether the current player's abbot stands on the board and may be taken back."""
         return not self.finished and self._abbot_at[self.current_player] is not None
 
+    def legal_moves(self, tile: str | None = None) -> LegalMoves:
+        """Every legal move of `tile` (default: the drawn tile) for the player to move: a view
+        (iterable of `Move`, `move in ...`, `len`, `placements()`, `spots(placement)`,
+        `spots_by_placement()`) that reads the game as it is whenever it is used.
+
+            >>> game = Game([Player("Ann", "red"), Player("Bo", "blue")], seed=7)
+            >>> moves = game.legal_moves()
+            >>> all(move in moves for move in moves)
+            True
+        """
+        return LegalMoves(self, self._tile_for_query(tile))
+
     def legal_placements(self, tile: str | None = None) -> list[Placement]:
-        """Every legal placement of `tile` (default: the drawn tile): where it matches its
-        neighbours and, with the River, where the river rules allow it. Empty for a tile that
-        cannot be drawn now (a land tile while River tiles are left, say)."""
-        tile = self._tile_for_query(tile)
-        cache = self._placements_cache
-        # Keyed by the turn, not the board: a discard changes what may be drawn (the River).
-        if cache is not None and cache[0] == tile and cache[1] == len(self.turns):
-            return list(cache[2])
-        if self._draw_error(tile) is not None:
-            placements: tuple[Placement, ...] = ()
-        elif self.river is not None and is_river_tile(tile):
-            placements = tuple(self.river.placements(self.board, tile))
-        else:
-            placements = tuple(self.board.placements(tile))
-        self._placements_cache = (tile, len(self.turns), placements)
-        return list(placements)
+        """`legal_moves(tile).placements()`: every legal placement of `tile` (default: the drawn
+        tile): where it matches its neighbours and, with the River, where the river rules allow
+        it. Empty for a tile that cannot be drawn now (a land tile while River tiles are left)."""
+        return list(self._turn_moves(self._tile_for_query(tile)).placements)
 
     def figure_spots(self, placement: Placement, tile: str | None = None) -> list[FigureSpot]:
-        """Where the current player may put a figure after placing `tile` as `placement`."""
-        tile = self._tile_for_query(tile)
-        self._check_placement(tile, placement)
-        return self._figure_spots(tile, placement)
+        """`legal_moves(tile).spots(placement)`, as a list: where the player to move may put a
+        figure after placing `tile` as `placement` (`IllegalMoveError` if that is illegal)."""
+        return list(self._spots(self._tile_for_query(tile), placement))
 
     # -- playing ---------------------------------------------------------------------------
 
@@ -403,6 +358,53 @@ class Game:
             return f"({p.x}, {p.y}) does not touch any placed tile"
         return f"tile {tile} turned {p.rot} does not match its neighbours at ({p.x}, {p.y})"
 
+    # -- internals: legal moves (what LegalMoves reads) -------------------------------------
+
+    def _turn_moves(self, tile: str) -> TurnMoves:
+        """The legal placements of `tile` this turn (computed once per tile and turn)."""
+        # Keyed by the turn, not the board: a discard changes what may be drawn (the River).
+        key = (tile, len(self.turns))
+        moves = self._moves
+        if moves is not None and moves.key == key:
+            return moves
+        if self._draw_error(tile) is not None:
+            placements: tuple[Placement, ...] = ()
+        elif self.river is not None and is_river_tile(tile):
+            placements = tuple(self.river.placements(self.board, tile))
+        else:
+            placements = tuple(self.board.placements(tile))
+        self._moves = moves = TurnMoves(key, placements)
+        return moves
+
+    def _spots(self, tile: str, placement: Placement) -> Spots:
+        """The figure spots of a placement; `IllegalMoveError` saying why if it is illegal."""
+        if placement not in self._turn_moves(tile).legal:
+            self._check_placement(tile, placement)
+            raise IllegalMoveError(self._draw_error(tile) or f"tile {tile} cannot go there")
+        return self._placement_spots(tile, placement)
+
+    def _all_spots(self, tile: str) -> dict[Placement, Spots]:
+        """Every legal placement of `tile` with its figure spots, in placement order."""
+        moves = self._turn_moves(tile)
+        if not moves.complete:
+            known = moves.spots
+            moves.spots = {
+                p: known[p] if p in known else self._figure_spots(tile, p)
+                for p in moves.placements
+            }
+            moves.complete = True
+        return moves.spots
+
+    def _placement_spots(self, tile: str, placement: Placement) -> Spots:
+        """The spots of a placement known to be legal, from this turn's moves when listed."""
+        moves = self._moves
+        if moves is None or moves.key != (tile, len(self.turns)):
+            return self._figure_spots(tile, placement)
+        spots = moves.spots.get(placement)
+        if spots is None:
+            spots = moves.spots[placement] = self._figure_spots(tile, placement)
+        return spots
+
     def _check_move(self, tile: str, move: Move) -> None:
         placement = move.placement
         self._check_placement(tile, placement)
@@ -422,7 +424,7 @@ class Game:
             raise IllegalMoveError("there is no abbot in this game")
         if meeple.at not in ALL_SLOT_NAMES:
             raise IllegalMoveError(f"unknown slot {meeple.at!r}")
-        spots = self._figure_spots(tile, placement)
+        spots = self._placement_spots(tile, placement)
         if any(s.kind == meeple.kind and meeple.at in s.slots for s in spots):
             return
         raise IllegalMoveError(self._why_no_spot(tile, move, meeple))
@@ -449,12 +451,12 @@ class Game:
             return "this game is played without farmers"
         return f"that {kind} is already occupied"
 
-    def _figure_spots(self, tile: str, placement: Placement) -> list[FigureSpot]:
+    def _figure_spots(self, tile: str, placement: Placement) -> Spots:
         player = self.current_player
         followers = self.followers[player] > 0
         abbot = self.abbots[player] > 0
         if not (followers or abbot):
-            return []
+            return ()
         o = oriented(tile, placement.rot)
         spots: list[FigureSpot] = []
         if followers:
@@ -470,7 +472,7 @@ class Game:
                 spots.append(FigureSpot(FOLLOWER, CENTRE, MONASTERY, (CENTRE,)))
         if abbot and o.centre is not None:
             spots.append(FigureSpot(ABBOT, CENTRE, o.centre, (CENTRE,)))
-        return spots
+        return tuple(spots)
 
     def _occupied_segments(self, o: OrientedTile, x: int, y: int) -> list[bool]:
         """Whether each segment of `o`, once placed at (x, y), would join an occupied feature.
@@ -895,7 +897,7 @@ class Game:
         other._centre_figures = dict(self._centre_figures)
         other._abbot_at = list(self._abbot_at)
         other.river = None if self.river is None else self.river.copy()
-        other._placements_cache = None
+        other._moves = None
         if shuffle is not None and not self.finished:
             # Built from the public counts, never from the real order, so what a bot does
             # with the copy depends on public facts and its own generator alone.

@@ -5,18 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .game import (
-    ABBOT,
-    FOLLOWER,
     Game,
     IllegalMoveError,
     InvalidOptionsError,
-    Meeple,
-    Move,
     Options,
     Player,
     ScoreEvent,
     check_players,
 )
+from .moves import ABBOT, FOLLOWER, Meeple, Move
 from .tiles import ALL_SLOT_NAMES, ROTATIONS
 
 LOG_FORMAT = "carcassonne-log/1"
