@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from .board import Board, Cell, Placement
 from .moves import ABBOT, FOLLOWER, FigureSpot, LegalMoves, Meeple, Move, Spots, TurnMoves
@@ -85,7 +86,7 @@ class Options:
         given = {option.name: raw[option.name] for option in fields(cls) if option.name in raw}
         return cls(**given)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The options as a JSON object (`Options.from_dict` reads it back)."""
         return {option.name: getattr(self, option.name) for option in fields(self)}
 
@@ -110,7 +111,7 @@ class ScoreEvent:
     cities: int = 0
     cells: tuple[Cell, ...] = field(default=(), compare=False)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out = {
             "turn": self.turn,
             "feature": self.feature,
@@ -174,7 +175,7 @@ class Game:
         self.board = Board()
         self.bag: dict[str, int] = bag_for(self.options.tileset, self.options.river)
         self.river: River | None = River() if self.options.river else None
-        self.turns: list[dict] = []
+        self.turns: list[dict[str, Any]] = []
         self.events: list[ScoreEvent] = []
         self.scores: list[int] = [0] * len(players)
         self.followers: list[int] = [FOLLOWERS_PER_PLAYER] * len(players)
@@ -509,7 +510,7 @@ class Game:
         if self.river is not None and is_river_tile(tile):
             self.river.advance(tile, move.placement)
         self.last = cell
-        record: dict = {
+        record: dict[str, Any] = {
             "player": player,
             "tile": tile,
             "x": move.x,
@@ -540,9 +541,9 @@ class Game:
             events.append(self._score(turn, ABBOT, points, (player,), False, cells, points))
 
         seen: set[int] = set()
-        for root, seg in zip(roots, o.segments, strict=True):
+        for root, segment in zip(roots, o.segments, strict=True):
             root = board.find(root)
-            if root in seen or seg.kind not in (ROAD, CITY):  # only these are ever completed
+            if root in seen or segment.kind not in (ROAD, CITY):  # only these are ever completed
                 continue
             seen.add(root)
             if board.open[root] == 0 and board.figures[root]:
@@ -716,7 +717,7 @@ class Game:
 
     # -- public views ----------------------------------------------------------------------
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """The whole public state, JSON-ready: never the bag order or the seed."""
         return {
             "turn": self.turn,
@@ -745,14 +746,14 @@ class Game:
             **self._river_view(),
         }
 
-    def _river_view(self) -> dict:
+    def _river_view(self) -> dict[str, Any]:
         """`{"river": {"open": {"x", "y"} | None}}` in a River game; nothing otherwise."""
         if self.river is None:
             return {}
         cell = self.river.open_cell
         return {"river": {"open": None if cell is None else {"x": cell[0], "y": cell[1]}}}
 
-    def figures(self) -> list[dict]:
+    def figures(self) -> list[dict[str, Any]]:
         """Every figure on the board: owner, kind, cell, slot and the feature it stands on."""
         out = []
         for figure in self._figures.values():
@@ -772,7 +773,7 @@ class Game:
             )
         return out
 
-    def features(self) -> list[dict]:
+    def features(self) -> list[dict[str, Any]]:
         """Every road, city, field, monastery (and garden, with The Abbot) on the board.
 
         Each has its parts (cells and slots), whether it is complete, followers per player,
@@ -825,9 +826,9 @@ class Game:
             if kind == GARDEN and not self.options.abbot:
                 continue
             followers = [0] * n
-            figure_id = self._centre_figures.get(cell)
-            if figure_id is not None:
-                followers[self._figures[figure_id].player] += 1
+            centre_figure = self._centre_figures.get(cell)
+            if centre_figure is not None:
+                followers[self._figures[centre_figure].player] += 1
             around = 1 + board.neighbour_count(cell)
             out.append(
                 {
@@ -844,7 +845,7 @@ class Game:
             )
         return out
 
-    def results(self) -> dict:
+    def results(self) -> dict[str, Any]:
         """Scores with a per-player breakdown by category, the ranking and the winners.
 
         Before the game is over this is the standing so far (final scoring not applied).
@@ -911,13 +912,13 @@ class Game:
 
     # -- move logs (see log.py) ------------------------------------------------------------
 
-    def to_log(self, include_seed: bool = False) -> dict:
+    def to_log(self, include_seed: bool = False) -> dict[str, Any]:
         """This game's `carcassonne-log/1` move log (the seed only when asked)."""
         from .log import to_log
 
         return to_log(self, include_seed)
 
-    def play_turn(self, turn: dict) -> list[ScoreEvent]:
+    def play_turn(self, turn: dict[str, Any]) -> list[ScoreEvent]:
         """Apply one turn written in the `carcassonne-log/1` form (a placement or a discard)
         to a game driven by a move log; return its score events. Raises `InvalidLogError`
         for a turn of the wrong shape and `IllegalMoveError` for one that breaks a rule."""
@@ -935,7 +936,7 @@ class Game:
 
     @classmethod
     def restore(
-        cls, players: Sequence[Player], options: Options, seed: int, turns: Sequence[dict]
+        cls, players: Sequence[Player], options: Options, seed: int, turns: Sequence[dict[str, Any]]
     ) -> Game:
         """Rebuild a seeded game from its stored turns; see `app.engine.log.restore`."""
         from .log import restore

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .game import (
     Game,
@@ -23,9 +24,9 @@ class InvalidLogError(ValueError):
     """A move log that is not of the `carcassonne-log/1` shape (unreadable, wrong keys/types)."""
 
 
-def to_log(game: Game, include_seed: bool = False) -> dict:
+def to_log(game: Game, include_seed: bool = False) -> dict[str, Any]:
     """The game's move log. The seed is written only when asked (never for a running game)."""
-    log: dict = {
+    log: dict[str, Any] = {
         "format": LOG_FORMAT,
         "options": game.options.to_dict(),
         "players": [{"name": p.name, "color": p.color} for p in game.players],
@@ -108,7 +109,7 @@ def check_turn_shape(turn: object, number: int) -> None:
         raise InvalidLogError(f"{where}: return_abbot must be true or false")
 
 
-def move_from_turn(turn: dict) -> Move:
+def move_from_turn(turn: dict[str, Any]) -> Move:
     """The `Move` of a placement turn (shape already checked)."""
     meeple = turn["meeple"]
     return Move(
@@ -120,7 +121,7 @@ def move_from_turn(turn: dict) -> Move:
     )
 
 
-def apply_turn(game: Game, turn: dict) -> list[ScoreEvent]:
+def apply_turn(game: Game, turn: dict[str, Any]) -> list[ScoreEvent]:
     """Apply one log turn (shape already checked) to a log-driven game; return its events."""
     if game.finished:
         raise IllegalMoveError("the game is over: the bag is empty")
@@ -162,7 +163,9 @@ def from_log(log: object) -> Game:
     return game
 
 
-def restore(players: Sequence[Player], options: Options, seed: int, turns: Sequence[dict]) -> Game:
+def restore(
+    players: Sequence[Player], options: Options, seed: int, turns: Sequence[dict[str, Any]]
+) -> Game:
     """Rebuild a seeded game from its stored turns (the server's restart path).
 
     Discards are produced by the engine itself, so stored discards are checked, not applied.

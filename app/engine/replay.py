@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from .game import IllegalMoveError
 from .log import LOG_FORMAT, InvalidLogError, from_log
 
 
-def summary(log: object) -> dict:
+def summary(log: object) -> dict[str, Any]:
     """What the replay prints for a log (raises like `from_log`)."""
     game = from_log(log)
     events = [e.to_dict() for e in game.events]

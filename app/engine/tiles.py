@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 # Twelve edge slots, clockwise from the north edge's west half; index i lies on edge i // 3
 # (0 N, 1 E, 2 S, 3 W) and the middle slot of edge e is 3e + 1.
@@ -435,7 +436,7 @@ def oriented(tile_id: str, rot: int) -> OrientedTile:
     )
 
 
-def tile_catalog() -> dict[str, dict]:
+def tile_catalog() -> dict[str, dict[str, Any]]:
     """Every tile, JSON-ready, in canonical orientation: what a client needs to draw it."""
     return {
         tile_id: {
