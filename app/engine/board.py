@@ -13,7 +13,6 @@ from typing import NamedTuple
 
 from .tiles import (
     EDGE_OFFSETS,
-    FIELD,
     ROTATIONS,
     OrientedSegment,
     OrientedTile,
@@ -199,9 +198,6 @@ class Board:
                 root = self.find(neighbour.segment_at(facing_slot(slot)))
                 touched[tile.slot_segment[slot]].add(root)
         return touched
-
-    def is_complete(self, root: int) -> bool:
-        return self.open[root] == 0 and self.kind(root) != FIELD
 
     def completed_city_roots(self, field_root: int) -> set[int]:
         """The distinct completed cities a field borders."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .board import Board, Cell, Placement
+from .features import CENTRE_FEATURES, SEGMENT_FEATURES, Feature, Key, Worth
 from .moves import ABBOT, FOLLOWER, FigureSpot, LegalMoves, Meeple, Move, Spots, TurnMoves
 from .river import River, draw_error, drawing_order, is_river_tile
 from .tiles import (
@@ -536,20 +537,23 @@ class Game:
             assert abbot_cell is not None
             figure_id = self._centre_figures.pop(abbot_cell)
             self._return_figure(figure_id)
-            points = 1 + board.neighbour_count(abbot_cell)
-            cells = self._centre_cells(abbot_cell)
-            events.append(self._score(turn, ABBOT, points, (player,), False, cells, points))
+            worth = CENTRE_FEATURES[board.centres[abbot_cell]].value(board, abbot_cell)
+            cells = self._cells(abbot_cell)
+            events.append(self._score(turn, ABBOT, worth, (player,), False, cells))
 
         seen: set[int] = set()
         for root, segment in zip(roots, o.segments, strict=True):
             root = board.find(root)
-            if root in seen or segment.kind not in (ROAD, CITY):  # only these are ever completed
+            feature = SEGMENT_FEATURES.get(segment.kind)
+            if feature is None or root in seen:
                 continue
             seen.add(root)
-            if board.open[root] == 0 and board.figures[root]:
+            if board.figures[root] and feature.complete(board, root):
                 events.append(self._score_feature(turn, root))
         for around in board.cells_around(cell):
-            if around in self._centre_figures and board.neighbour_count(around) == 8:
+            if around not in self._centre_figures:
+                continue
+            if CENTRE_FEATURES[board.centres[around]].complete(board, around):
                 events.append(self._score_centre(turn, around))
 
         self.events.extend(events)
@@ -601,18 +605,18 @@ class Game:
     def _score(
         self,
         turn: int,
-        feature: str,
-        points: int,
+        kind: str,
+        worth: Worth,
         players: tuple[int, ...],
         final: bool,
         cells: tuple[Cell, ...],
-        tiles: int,
-        pennants: int = 0,
-        cities: int = 0,
     ) -> ScoreEvent:
         for p in players:
-            self.scores[p] += points
-        return ScoreEvent(turn, feature, points, players, final, tiles, pennants, cities, cells)
+            self.scores[p] += worth.points
+        return ScoreEvent(
+            turn, kind, worth.points, players, final, worth.tiles, worth.pennants, worth.cities,
+            cells,
+        )  # fmt: skip
 
     def _majority(self, figure_ids: list[int]) -> tuple[int, ...]:
         counts = [0] * len(self.players)
@@ -621,69 +625,52 @@ class Game:
         best = max(counts)
         return tuple(p for p, n in enumerate(counts) if n == best) if best else ()
 
-    def _feature_value(self, root: int) -> tuple[int, int, int]:
-        """(points, pennants, completed cities) of a road, city or field as it stands:
-        a city is worth double once complete; a field 3 per completed city it borders."""
+    def _cells(self, key: int | Cell) -> tuple[Cell, ...]:
+        """The cells a score event names: a road's, city's or field's tiles; the tiles of a
+        monastery's or garden's nine cells."""
         board = self.board
-        kind = board.kind(root)
-        tiles = board.tiles[root]
+        if isinstance(key, tuple):
+            return tuple(sorted(c for c in board.cells_around(key) if c in board.cells))
+        tiles = board.tiles[key]
         assert tiles is not None
-        if kind == ROAD:
-            return len(tiles), 0, 0
-        if kind == CITY:
-            pennants = board.pennants[root]
-            return (len(tiles) + pennants) * (2 if board.open[root] == 0 else 1), pennants, 0
-        cities = len(board.completed_city_roots(root))
-        return 3 * cities, 0, cities
-
-    def _centre_cells(self, cell: Cell) -> tuple[Cell, ...]:
-        return tuple(sorted(c for c in self.board.cells_around(cell) if c in self.board.cells))
+        return tuple(sorted(tiles))
 
     def _score_feature(self, turn: int, root: int) -> ScoreEvent:
         """Score a completed road or city and return its figures to their owners."""
         board = self.board
+        kind = board.kind(root)
         figure_ids = board.clear_figures(root)
         winners = self._majority(figure_ids)
-        points, pennants, cities = self._feature_value(root)
         for figure_id in figure_ids:
             self._return_figure(figure_id)
-        tiles = board.tiles[root]
-        assert tiles is not None
-        return self._score(
-            turn,
-            board.kind(root),
-            points,
-            winners,
-            False,
-            tuple(sorted(tiles)),
-            len(tiles),
-            pennants,
-            cities,
-        )
+        worth = SEGMENT_FEATURES[kind].worth(board, root, True)
+        return self._score(turn, kind, worth, winners, False, self._cells(root))
 
     def _score_centre(self, turn: int, cell: Cell) -> ScoreEvent:
         """Score a surrounded monastery or garden and return its figure."""
+        kind = self.board.centres[cell]
         figure_id = self._centre_figures.pop(cell)
         player = self._figures[figure_id].player
         self._return_figure(figure_id)
-        return self._score(
-            turn, self.board.centres[cell], 9, (player,), False, self._centre_cells(cell), 9
-        )
+        worth = CENTRE_FEATURES[kind].worth(self.board, cell, True)
+        return self._score(turn, kind, worth, (player,), False, self._cells(cell))
 
-    def _final_scorings(self) -> list[tuple[int | Cell, str, int, tuple[int, ...]]]:
+    def _final_scorings(self) -> list[tuple[int | Cell, str, Worth, tuple[int, ...]]]:
         """What end-of-game scoring would give, without changing anything: for each feature
-        with figures, (root or centre cell, kind, points, players who score)."""
+        with figures, (root or centre cell, kind, worth, players who score)."""
         board = self.board
         roots = {board.find(f.segment) for f in self._figures.values() if f.segment is not None}
-        out: list[tuple[int | Cell, str, int, tuple[int, ...]]] = []
+        out: list[tuple[int | Cell, str, Worth, tuple[int, ...]]] = []
         for root in sorted(roots):
-            points = self._feature_value(root)[0]
+            kind = board.kind(root)
             figure_ids = board.figures[root]
             assert figure_ids
-            out.append((root, board.kind(root), points, self._majority(figure_ids)))
+            worth = SEGMENT_FEATURES[kind].value(board, root)
+            out.append((root, kind, worth, self._majority(figure_ids)))
         for cell, figure_id in sorted(self._centre_figures.items()):
-            points = 1 + board.neighbour_count(cell)
-            out.append((cell, board.centres[cell], points, (self._figures[figure_id].player,)))
+            kind = board.centres[cell]
+            worth = CENTRE_FEATURES[kind].value(board, cell)
+            out.append((cell, kind, worth, (self._figures[figure_id].player,)))
         return out
 
     def _finish(self) -> list[ScoreEvent]:
@@ -691,23 +678,13 @@ class Game:
 
         Figures leave the board without going back to the supply.
         """
-        board = self.board
         turn = len(self.turns)
         events: list[ScoreEvent] = []
-        for where, kind, points, players in self._final_scorings():
-            if isinstance(where, tuple):
-                cells = self._centre_cells(where)
-                tiles, pennants, cities = points, 0, 0
-            else:
-                board.clear_figures(where)
-                tile_set = board.tiles[where]
-                assert tile_set is not None
-                cells, tiles = tuple(sorted(tile_set)), len(tile_set)
-                _, pennants, cities = self._feature_value(where)
-            if points and players:
-                events.append(
-                    self._score(turn, kind, points, players, True, cells, tiles, pennants, cities)
-                )
+        for where, kind, worth, players in self._final_scorings():
+            if not isinstance(where, tuple):
+                self.board.clear_figures(where)
+            if worth.points and players:
+                events.append(self._score(turn, kind, worth, players, True, self._cells(where)))
         self._figures.clear()
         self._centre_figures.clear()
         self.events.extend(events)
@@ -782,68 +759,69 @@ class Game:
         `points_end` (what final scoring would give it as it stands).
         """
         board = self.board
-        n = len(self.players)
         groups: dict[int, list[int]] = {}
         for seg in range(len(board.parent)):
             groups.setdefault(board.find(seg), []).append(seg)
         out = []
         for root, segs in groups.items():
-            kind = board.kind(root)
-            if kind == RIVER:  # not a feature: nothing stands on it, nothing scores it
+            if board.kind(root) not in SEGMENT_FEATURES:  # the river
                 continue
-            tiles = board.tiles[root]
-            assert tiles is not None
-            followers = [0] * n
-            for figure_id in board.figures[root] or ():
-                followers[self._figures[figure_id].player] += 1
-            complete = board.is_complete(root)
-            if kind == ROAD:
-                now = end = len(tiles)
-            elif kind == CITY:
-                now = 2 * (len(tiles) + board.pennants[root])
-                end = now if complete else now // 2
-            else:
-                now = end = 3 * len(board.completed_city_roots(root))
             parts: dict[Cell, list[str]] = {}
             for seg in segs:
                 placed = board.segment_tile[seg]
-                slots = (SLOTS[s] for s in board.segment(seg).slots)
-                parts.setdefault((placed.x, placed.y), []).extend(slots)
-            out.append(
-                {
-                    "id": f"s{root}",
-                    "kind": kind,
-                    "complete": complete,
-                    "parts": [{"x": c[0], "y": c[1], "slots": sl} for c, sl in parts.items()],
-                    "tiles": len(tiles),
-                    "pennants": board.pennants[root] if kind == CITY else 0,
-                    "followers": followers,
-                    "points_now": now,
-                    "points_end": end,
-                }
-            )
+                parts.setdefault((placed.x, placed.y), []).extend(
+                    SLOTS[s] for s in board.segment(seg).slots
+                )
+            out.append(self._segment_feature(root, parts))
         for cell, kind in board.centres.items():
-            if kind == GARDEN and not self.options.abbot:
-                continue
-            followers = [0] * n
-            centre_figure = self._centre_figures.get(cell)
-            if centre_figure is not None:
-                followers[self._figures[centre_figure].player] += 1
-            around = 1 + board.neighbour_count(cell)
-            out.append(
-                {
-                    "id": f"c{cell[0]},{cell[1]}",
-                    "kind": kind,
-                    "complete": around == 9,
-                    "parts": [{"x": cell[0], "y": cell[1], "slots": [CENTRE]}],
-                    "tiles": around,
-                    "pennants": 0,
-                    "followers": followers,
-                    "points_now": 9,
-                    "points_end": around,
-                }
-            )
+            if self._is_listed(kind):
+                out.append(self._centre_feature(cell))
         return out
+
+    def _is_listed(self, centre: str) -> bool:
+        """Gardens are features with The Abbot only; otherwise they are a picture."""
+        return centre != GARDEN or self.options.abbot
+
+    def _segment_feature(self, root: int, parts: dict[Cell, list[str]]) -> dict[str, Any]:
+        followers = [0] * len(self.players)
+        for figure_id in self.board.figures[root] or ():
+            followers[self._figures[figure_id].player] += 1
+        feature = SEGMENT_FEATURES[self.board.kind(root)]
+        parts_list = [{"x": c[0], "y": c[1], "slots": slots} for c, slots in parts.items()]
+        return self._feature_dict(f"s{root}", feature, root, parts_list, followers)
+
+    def _centre_feature(self, cell: Cell) -> dict[str, Any]:
+        followers = [0] * len(self.players)
+        figure_id = self._centre_figures.get(cell)
+        if figure_id is not None:
+            followers[self._figures[figure_id].player] += 1
+        feature = CENTRE_FEATURES[self.board.centres[cell]]
+        parts = [{"x": cell[0], "y": cell[1], "slots": [CENTRE]}]
+        return self._feature_dict(f"c{cell[0]},{cell[1]}", feature, cell, parts, followers)
+
+    def _feature_dict(
+        self,
+        feature_id: str,
+        feature: Feature[Key],
+        key: Key,
+        parts: list[dict[str, Any]],
+        followers: list[int],
+    ) -> dict[str, Any]:
+        board = self.board
+        complete = feature.complete(board, key)
+        now = feature.worth(board, key, True)
+        end = now if complete else feature.worth(board, key, False)
+        return {
+            "id": feature_id,
+            "kind": feature.kind,
+            "complete": complete,
+            "parts": parts,
+            "tiles": end.tiles,
+            "pennants": end.pennants,
+            "followers": followers,
+            "points_now": now.points,
+            "points_end": end.points,
+        }
 
     def results(self) -> dict[str, Any]:
         """Scores with a per-player breakdown by category, the ranking and the winners.
@@ -876,9 +854,9 @@ class Game:
         """The scores if the game ended now; this game is left unchanged."""
         scores = list(self.scores)
         if not self.finished:
-            for _, _, points, players in self._final_scorings():
+            for _, _, worth, players in self._final_scorings():
                 for p in players:
-                    scores[p] += points
+                    scores[p] += worth.points
         return scores
 
     def copy(self, shuffle: random.Random | None = None) -> Game:
