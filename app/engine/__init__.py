@@ -14,6 +14,7 @@ See API.md beside this file for the whole public surface.
 """
 
 from .board import Placement
+from .changes import Change
 from .game import (
     COLORS,
     Game,
@@ -32,6 +33,7 @@ __all__ = [
     "LOG_FORMAT",
     "SLOTS",
     "TILESETS",
+    "Change",
     "FigureSpot",
     "Game",
     "IllegalMoveError",

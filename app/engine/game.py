@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .board import Board, Cell, Placement
+from .changes import Change, ChangeRecorder
 from .features import CENTRE_FEATURES, SEGMENT_FEATURES, Feature, Key, Worth
 from .moves import ABBOT, FOLLOWER, FigureSpot, LegalMoves, Meeple, Move, Spots, TurnMoves
 from .river import River, draw_error, drawing_order, is_river_tile
@@ -191,6 +192,10 @@ class Game:
         self._centre_figures: dict[Cell, int] = {}
         self._abbot_at: list[Cell | None] = [None] * len(players)
         self._order: list[str] | None = None
+        # What the call under way changes, and what the last call changed (see changes.py).
+        self._recording: ChangeRecorder | None = None
+        self._recorded: ChangeRecorder | None = None
+        self._change: Change | None = None
         self._moves: TurnMoves | None = None  # the last tile asked about this turn
 
         self.board.place(oriented(SPRING if self.river else START_TILE, 0), 0, 0)
@@ -261,7 +266,10 @@ class Game:
         """
         tile = self._tile_to_play(tile)
         self._check_move(tile, move)
-        return self._apply(tile, move)
+        self._start_change()
+        events = self._apply(tile, move)
+        self._close_change()
+        return events
 
     def discard(self, tile: str) -> None:
         """Log replay: the current player drew `tile`, which fits nowhere, and sets it aside."""
@@ -280,18 +288,60 @@ class Game:
                 )
         elif self.board.fits_anywhere(tile):
             raise IllegalMoveError(f"tile {tile} fits on the board, so it cannot be discarded")
+        self._start_change()
         self.bag[tile] -= 1
         self.turns.append({"player": self.current_player, "discarded": tile})
         if self.tiles_left == 0:
             self._finish()
+        self._close_change()
 
     def end_early(self) -> list[ScoreEvent]:
         """End the game now, scored as if the bag were empty; return the final events."""
         if self.finished:
             raise IllegalMoveError("the game is over")
+        self._start_change()
         self.ended_early = True
         self.drawn_tile = None
-        return self._finish()
+        events = self._finish()
+        self._close_change()
+        return events
+
+    @property
+    def last_change(self) -> Change | None:
+        """What the last `play()`, `discard()`, `play_turn()` or `end_early()` changed (None
+        before the first): see `Change`."""
+        if self._change is None and self._recorded is not None:
+            self._change = self._recorded.build()
+        return self._change
+
+    def feature(self, feature_id: str) -> dict[str, Any] | None:
+        """The feature `feature_id` as `features()` lists it, or None when there is no such
+        feature (any more: a merged feature's id vanishes). Costs the feature's size, not the
+        board's."""
+        board = self.board
+        if feature_id.startswith("s") and feature_id[1:].isdigit():
+            root = int(feature_id[1:])
+            if root >= len(board.parent) or board.find(root) != root:
+                return None
+            if board.kind(root) not in SEGMENT_FEATURES:
+                return None
+            parts: dict[Cell, list[str]] = {}
+            for seg in board.segments_of(root):
+                placed = board.segment_tile[seg]
+                parts.setdefault((placed.x, placed.y), []).extend(
+                    SLOTS[s] for s in board.segment(seg).slots
+                )
+            return self._segment_feature(root, parts)
+        if feature_id.startswith("c"):
+            x, comma, y = feature_id[1:].partition(",")
+            try:
+                cell = (int(x), int(y))
+            except ValueError:
+                return None
+            kind = board.centres.get(cell)
+            if comma and kind is not None and self._is_listed(kind):
+                return self._centre_feature(cell)
+        return None
 
     # -- internals: validation ---------------------------------------------------------------
 
@@ -507,10 +557,14 @@ class Game:
         cell = (move.x, move.y)
         board = self.board
         base = len(board.parent)
-        roots = board.place(o, move.x, move.y)
+        roots, joined = board.place(o, move.x, move.y)
         if self.river is not None and is_river_tile(tile):
             self.river.advance(tile, move.placement)
         self.last = cell
+        rec = self._recording
+        if rec is not None:
+            rec.tile = {"x": move.x, "y": move.y, "tile": tile, "rot": move.rot}
+            self._record_placement(rec, o, cell, base, roots, joined)
         record: dict[str, Any] = {
             "player": player,
             "tile": tile,
@@ -548,12 +602,21 @@ class Game:
             if feature is None or root in seen:
                 continue
             seen.add(root)
-            if board.figures[root] and feature.complete(board, root):
+            if not feature.complete(board, root):
+                continue
+            if rec is not None:
+                self._record_completion(rec, f"s{root}")
+                for field_root in board.bordering_field_roots(root):  # worth more now
+                    rec.change(f"s{field_root}")
+            if board.figures[root]:
                 events.append(self._score_feature(turn, root))
         for around in board.cells_around(cell):
-            if around not in self._centre_figures:
+            kind = board.centres.get(around)
+            if kind is None or not CENTRE_FEATURES[kind].complete(board, around):
                 continue
-            if CENTRE_FEATURES[board.centres[around]].complete(board, around):
+            if rec is not None and self._is_listed(kind):
+                self._record_completion(rec, f"c{around[0]},{around[1]}")
+            if around in self._centre_figures:
                 events.append(self._score_centre(turn, around))
 
         self.events.extend(events)
@@ -580,10 +643,61 @@ class Game:
         self.drawn_tile = None
         self._finish()
 
+    # -- internals: recording what a call changes ---------------------------------------------
+
+    def _start_change(self) -> None:
+        self._recording = ChangeRecorder(self.turns, self.events)
+
+    def _close_change(self) -> None:
+        rec = self._recording
+        assert rec is not None
+        supply = tuple(zip(self.followers, self.abbots, strict=True))
+        rec.close(self.scores, supply, self.drawn_tile, self.finished)
+        self._recording = None
+        self._recorded = rec
+        self._change = None
+
+    def _record_placement(
+        self,
+        rec: ChangeRecorder,
+        tile: OrientedTile,
+        cell: Cell,
+        base: int,
+        roots: list[int],
+        joined: set[int],
+    ) -> None:
+        """The features a placed tile created, grew and merged (before any scoring)."""
+        board = self.board
+        for root in roots:
+            if root >= base and board.kind(root) in SEGMENT_FEATURES:
+                rec.created[f"s{root}"] = None
+        for old in sorted(joined):
+            if board.kind(old) not in SEGMENT_FEATURES:
+                continue
+            now = board.find(old)
+            if now != old:
+                rec.merged.append((f"s{old}", f"s{now}"))
+            rec.change(f"s{now}")
+        for around in board.cells_around(cell):
+            kind = board.centres.get(around)
+            if kind is not None and self._is_listed(kind):
+                feature_id = f"c{around[0]},{around[1]}"
+                if around == cell:
+                    rec.created[feature_id] = None
+                else:
+                    rec.change(feature_id)  # one more tile round it
+
+    @staticmethod
+    def _record_completion(rec: ChangeRecorder, feature_id: str) -> None:
+        rec.completed[feature_id] = None
+        rec.change(feature_id)
+
     def _put_figure(self, player: int, kind: str, cell: Cell, slot: str, seg: int | None) -> None:
         figure_id = self._next_figure_id
         self._next_figure_id += 1
-        self._figures[figure_id] = _Figure(player, kind, cell, slot, seg)
+        self._figures[figure_id] = figure = _Figure(player, kind, cell, slot, seg)
+        if self._recording is not None:
+            self._recording.figures_placed.append(self._figure_dict(figure))
         if kind == ABBOT:
             self.abbots[player] -= 1
             self._abbot_at[player] = cell
@@ -596,6 +710,11 @@ class Game:
 
     def _return_figure(self, figure_id: int) -> None:
         figure = self._figures.pop(figure_id)
+        rec = self._recording
+        if rec is not None:
+            rec.figures_removed.append(self._figure_dict(figure))
+            if figure.segment is None:  # a scored monastery's, or the abbot taken back
+                rec.change(f"c{figure.cell[0]},{figure.cell[1]}")
         if figure.kind == ABBOT:
             self.abbots[figure.player] += 1
             self._abbot_at[figure.player] = None
@@ -680,11 +799,16 @@ class Game:
         """
         turn = len(self.turns)
         events: list[ScoreEvent] = []
+        rec = self._recording
         for where, kind, worth, players in self._final_scorings():
+            if rec is not None:  # its figures go
+                rec.change(f"c{where[0]},{where[1]}" if isinstance(where, tuple) else f"s{where}")
             if not isinstance(where, tuple):
                 self.board.clear_figures(where)
             if worth.points and players:
                 events.append(self._score(turn, kind, worth, players, True, self._cells(where)))
+        if rec is not None:
+            rec.figures_removed += map(self._figure_dict, self._figures.values())
         self._figures.clear()
         self._centre_figures.clear()
         self.events.extend(events)
@@ -732,23 +856,21 @@ class Game:
 
     def figures(self) -> list[dict[str, Any]]:
         """Every figure on the board: owner, kind, cell, slot and the feature it stands on."""
-        out = []
-        for figure in self._figures.values():
-            if figure.segment is None:
-                feature = self.board.centres[figure.cell]
-            else:
-                feature = self.board.kind(figure.segment)
-            out.append(
-                {
-                    "player": figure.player,
-                    "kind": figure.kind,
-                    "x": figure.cell[0],
-                    "y": figure.cell[1],
-                    "at": figure.slot,
-                    "feature": feature,
-                }
-            )
-        return out
+        return [self._figure_dict(figure) for figure in self._figures.values()]
+
+    def _figure_dict(self, figure: _Figure) -> dict[str, Any]:
+        if figure.segment is None:
+            feature = self.board.centres[figure.cell]
+        else:
+            feature = self.board.kind(figure.segment)
+        return {
+            "player": figure.player,
+            "kind": figure.kind,
+            "x": figure.cell[0],
+            "y": figure.cell[1],
+            "at": figure.slot,
+            "feature": feature,
+        }
 
     def features(self) -> list[dict[str, Any]]:
         """Every road, city, field, monastery (and garden, with The Abbot) on the board.

@@ -396,9 +396,11 @@ class OrientedTile:
     segments: tuple[OrientedSegment, ...]
     slot_segment: tuple[int, ...]
     centre: str | None
-    # Per segment, ready to extend the board's arrays with: open edges and pennants.
+    # Per segment, ready to extend the board's arrays with: open edges, pennants, and for a
+    # city the fields of this tile that border it (the reverse of `adj_cities`).
     initial_open: tuple[int, ...]
     initial_pennants: tuple[int, ...]
+    bordering_fields: tuple[tuple[int, ...], ...]
 
 
 def _edges_of(slots: tuple[int, ...]) -> tuple[int, ...]:
@@ -433,6 +435,7 @@ def oriented(tile_id: str, rot: int) -> OrientedTile:
         tile.centre,
         tuple(0 if seg.kind == FIELD else len(seg.edges) for seg in segments),
         tuple(1 if seg.pennant else 0 for seg in segments),
+        tuple(tuple(f.index for f in segments if seg.index in f.adj_cities) for seg in segments),
     )
 
 
