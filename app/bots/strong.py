@@ -63,10 +63,11 @@ def playout(after: Game, player: int, rng: random.Random, config: SearchConfig) 
     for _ in range(plies):
         if sim.finished:
             break
-        p = rng.choice(sim.legal_placements())
+        moves = sim.legal_moves()
+        p = rng.choice(moves.placements())
         meeple = None
         if rng.random() < chance:
-            spots = sim.figure_spots(p)
+            spots = moves.spots(p)
             if spots:
                 spot = rng.choice(spots)
                 meeple = Meeple(spot.kind, spot.at)

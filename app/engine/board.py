@@ -13,7 +13,6 @@ from typing import NamedTuple
 
 from .tiles import (
     EDGE_OFFSETS,
-    FIELD,
     ROTATIONS,
     OrientedSegment,
     OrientedTile,
@@ -89,7 +88,8 @@ class Board:
     Segment ids are global: a placed tile's segments are `base .. base + n - 1`, and
     `segment_tile[seg]` is the tile that holds `seg`. Per root (union-find representative):
     the set of cells, open edges (0 means a road or city is complete), pennants, the ids of
-    the figures on it and, for fields, the city segments it borders.
+    the figures on it and, for fields, the city segments it borders (for cities the reverse:
+    the field segments that border it, so a city's completion finds the fields it revalues).
     """
 
     def __init__(self) -> None:
@@ -104,6 +104,7 @@ class Board:
         self.pennants: list[int] = []
         self.figures: list[list[int] | None] = []
         self.adjacent_cities: list[list[int] | None] = []
+        self.bordering_fields: list[list[int] | None] = []
         # Roots whose cell set this board may change in place; a copy shares every set with
         # its original until one of them merges into it (copy on write).
         self._own_tiles: set[int] = set()
@@ -126,6 +127,7 @@ class Board:
         # copy may share them.
         other.figures = list(self.figures)
         other.adjacent_cities = list(self.adjacent_cities)
+        other.bordering_fields = list(self.bordering_fields)
         return other
 
     def segment(self, seg: int) -> OrientedSegment:
@@ -200,8 +202,9 @@ class Board:
                 touched[tile.slot_segment[slot]].add(root)
         return touched
 
-    def is_complete(self, root: int) -> bool:
-        return self.open[root] == 0 and self.kind(root) != FIELD
+    def bordering_field_roots(self, city_root: int) -> set[int]:
+        """The fields a city borders."""
+        return {self.find(seg) for seg in self.bordering_fields[city_root] or ()}
 
     def completed_city_roots(self, field_root: int) -> set[int]:
         """The distinct completed cities a field borders."""
@@ -214,8 +217,21 @@ class Board:
 
     # -- changes ---------------------------------------------------------------------------
 
-    def place(self, tile: OrientedTile, x: int, y: int) -> list[int]:
-        """Put `tile` at (x, y), merge features across its edges; return its segments' roots.
+    def segments_of(self, root: int) -> list[int]:
+        """The segments of the feature `root`, in placement order (walks its tiles only)."""
+        tiles = self.tiles[root]
+        assert tiles is not None, "not a root"
+        out = []
+        for placed in sorted((self.cells[cell] for cell in tiles), key=lambda t: t.base):
+            for seg in range(placed.base, placed.base + len(placed.tile.segments)):
+                if self.find(seg) == root:
+                    out.append(seg)
+        return out
+
+    def place(self, tile: OrientedTile, x: int, y: int) -> tuple[list[int], set[int]]:
+        """Put `tile` at (x, y), merge features across its edges. Return its segments' roots
+        and the roots of the features already on the board that it joined (as they were
+        before: a root merged into an older one is no root any more).
 
         The caller has checked that the placement is legal.
         """
@@ -233,6 +249,9 @@ class Board:
         self.adjacent_cities.extend(
             [base + i for i in seg.adj_cities] if seg.adj_cities else None for seg in tile.segments
         )
+        self.bordering_fields.extend(
+            [base + i for i in fields] if fields else None for fields in tile.bordering_fields
+        )
         self.cells[cell] = placed
         self.order.append(placed)
         if tile.centre is not None:
@@ -240,6 +259,7 @@ class Board:
         self.frontier.pop(cell, None)
 
         edges = tile.edges
+        touched: set[int] = set()
         for edge, (dx, dy) in enumerate(EDGE_OFFSETS):
             other_cell = (x + dx, y + dy)
             neighbour = self.cells.get(other_cell)
@@ -251,14 +271,21 @@ class Board:
             middle = 3 * edge + 1
             if edges[edge] == "F":
                 for slot in (middle - 1, middle, middle + 1):
-                    self._union(placed.segment_at(slot), neighbour.segment_at(facing_slot(slot)))
+                    self._union(
+                        placed.segment_at(slot), neighbour.segment_at(facing_slot(slot)), touched
+                    )
                 continue
-            root = self._union(placed.segment_at(middle), neighbour.segment_at(facing_slot(middle)))
+            root = self._union(
+                placed.segment_at(middle), neighbour.segment_at(facing_slot(middle)), touched
+            )
             self.open[root] -= 2
-            if edges[edge] == "R":
+            if edges[edge] != "C":  # a road or river edge: its two halves are field
                 for slot in (middle - 1, middle + 1):
-                    self._union(placed.segment_at(slot), neighbour.segment_at(facing_slot(slot)))
-        return [self.find(base + seg.index) for seg in tile.segments]
+                    self._union(
+                        placed.segment_at(slot), neighbour.segment_at(facing_slot(slot)), touched
+                    )
+        roots = [self.find(base + seg.index) for seg in tile.segments]
+        return roots, {root for root in touched if root < base}
 
     def add_figure(self, seg: int, figure_id: int) -> None:
         root = self.find(seg)
@@ -269,12 +296,15 @@ class Board:
         self.figures[root] = None
         return figures
 
-    def _union(self, a: int, b: int) -> int:
+    def _union(self, a: int, b: int, touched: set[int]) -> int:
         """Merge two features. The older root (smaller id) stays the root, so a feature keeps
-        its id while it grows; the cells go into the larger set."""
+        its id while it grows; the cells go into the larger set. Both roots, as they were
+        before, go into `touched`."""
         ra, rb = self.find(a), self.find(b)
+        touched.add(ra)
         if ra == rb:
             return ra
+        touched.add(rb)
         if rb < ra:
             ra, rb = rb, ra
         self.parent[rb] = ra
@@ -303,6 +333,11 @@ class Board:
             cities_a = self.adjacent_cities[ra]
             self.adjacent_cities[ra] = cities_a + cities_b if cities_a else cities_b
             self.adjacent_cities[rb] = None
+        fields_b = self.bordering_fields[rb]
+        if fields_b:
+            fields_a = self.bordering_fields[ra]
+            self.bordering_fields[ra] = fields_a + fields_b if fields_a else fields_b
+            self.bordering_fields[rb] = None
         return ra
 
 

@@ -56,7 +56,7 @@ def _diff(old: Any, new: Any, path: tuple[str | int, ...], ops: list[Op]) -> Non
         if _with_ids(old) and _with_ids(new) and _diff_by_id(old, new, path, ops):
             return
         common = min(len(old), len(new))
-        changes: list[Op] = []
+        changes = []
         limit = max(4, common // 2)
         for i in range(common):
             _diff(old[i], new[i], (*path, i), changes)
