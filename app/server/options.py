@@ -51,12 +51,13 @@ class RoomOptions(BaseModel):
     tileset: Tileset = _GAME.tileset
     farmers: StrictBool = _GAME.farmers
     abbot: StrictBool = _GAME.abbot
+    river: StrictBool = _GAME.river
     seats: Annotated[StrictInt, Field(ge=2, le=5)] = 5
     clock: ClockOption | None = None
 
     def game_options(self) -> Options:
         """The engine's options for a game started with these."""
-        return Options(tileset=self.tileset, farmers=self.farmers, abbot=self.abbot)
+        return Options.from_dict({key: getattr(self, key) for key in _GAME.to_dict()})
 
     def with_changes(self, changes: dict[str, Any]) -> RoomOptions:
         """These options with `changes` applied (validated; raises `ValueError`)."""

@@ -80,6 +80,7 @@ class GameOptions(BaseModel):
     tileset: str
     farmers: bool
     abbot: bool
+    river: bool = False
 
 
 class GameSummary(BaseModel):

@@ -55,22 +55,23 @@ def legal_message(match: Match) -> dict[str, Any] | None:
     game = match.game
     if game.finished or game.drawn_tile is None:
         return None
-    placements = []
-    for placement in game.legal_placements():
-        spots = game.figure_spots(placement)
-        placements.append({
+    moves = game.legal_moves()
+    placements = [
+        {
             "x": placement.x,
             "y": placement.y,
             "rot": placement.rot,
             # The spot's other slots follow from `at` and the tile catalog.
             "spots": [{"kind": s.kind, "at": s.at, "feature": s.feature} for s in spots],
-        })
+        }
+        for placement, spots in moves.spots_by_placement().items()
+    ]
     return {
         "type": "legal",
         "turn": game.turn,
         "tile": game.drawn_tile,
         "placements": placements,
-        "can_return_abbot": game.can_return_abbot(),
+        "can_return_abbot": moves.can_return_abbot,
     }
 
 

@@ -287,3 +287,26 @@ async def test_bots_take_seats_and_hand_back(server):
     await guest.until(lambda c: c.state["room"]["seats"][1]["bot"] is None)
     for client in (host, guest):
         await client.close()
+
+
+async def test_a_river_game_starts_at_the_spring_and_its_log_says_so(server):
+    rng = random.Random(15)
+    host, guest, _code = await seated_pair(server, river=True, tileset="classic")
+    assert host.state["room"]["options"]["river"] is True
+    await start(host, guest)
+    game = host.game
+    assert game["board"][0] == {"x": 0, "y": 0, "tile": "R01", "rot": 0}
+    assert game["river"] == {"open": {"x": 1, "y": 0}}
+    assert game["drawn_tile"].startswith("R")
+    # The river comes first: every tile of the first eleven turns is a River tile.
+    while not game["finished"] and game["turn"] < 11:
+        await play_turn([host, guest], rng)
+        game = host.game
+    assert all(t.get("tile", t.get("discarded", "")).startswith("R") for t in game["turns"])
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        log = (await http.get(f"/api/games/{game['id']}/log")).json()
+    assert log["options"] == {"tileset": "classic", "farmers": True, "abbot": False,
+                              "river": True}
+    assert log["turns"] == game["turns"]
+    for client in (host, guest):
+        await client.close()
