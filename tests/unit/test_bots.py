@@ -162,3 +162,19 @@ def test_a_bot_can_decide_from_the_public_log_and_the_drawn_tile(level: str) -> 
         public, level, random.Random(3), budget_s=None, playouts=40, tile=game.drawn_tile
     )
     assert a == b
+
+
+@pytest.mark.parametrize("tileset", ["classic", "winter"])
+def test_bots_play_a_whole_river_game(tileset: str) -> None:
+    game = Game(THREE, Options(tileset=tileset, river=True, abbot=True), seed=21)
+    bots = [Bot("easy", seed=1), Bot("strong", seed=2, budget_s=None, playouts=8), Bot("easy")]
+    river = {f"R{n:02}" for n in range(2, 13)}  # R02..R12 (R and Rg are land tiles)
+    while not game.finished:
+        move = bots[game.current_player].move(game)
+        assert is_legal(game, move)
+        game.play(move)
+    # The eleven River tiles were placed (or set aside) before any land tile, and then the
+    # whole bag was played.
+    tiles = [t.get("tile") or t.get("discarded") for t in game.turns]
+    assert set(tiles[:11]) == river and not river & set(tiles[11:])
+    assert game.tiles_left == 0
