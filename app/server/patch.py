@@ -59,6 +59,8 @@ def _diff(old: Any, new: Any, path: tuple[str | int, ...], ops: list[Op]) -> Non
         changes = []
         limit = max(4, common // 2)
         for i in range(common):
+            if old[i] is new[i]:
+                continue  # reused unchanged (see `reuse_unchanged`): most of a long list
             _diff(old[i], new[i], (*path, i), changes)
             if len(changes) > limit:
                 # Mostly different (say, the legal placements of a new tile): one replace is

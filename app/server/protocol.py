@@ -5,10 +5,10 @@ PROTOCOL.md (next to this file) documents every message; keep the two in step.
 
 from __future__ import annotations
 
-import json
 from enum import StrEnum
 from typing import Annotated, Any, Literal, get_args
 
+import orjson
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -255,8 +255,8 @@ MESSAGE_TYPES = frozenset(
 def decode(text: str) -> Intent:
     """Parse one client frame into its typed message, or raise `GameError`."""
     try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
+        raw = orjson.loads(text)
+    except orjson.JSONDecodeError:
         raise GameError(ErrorCode.BAD_JSON, "The message is not valid JSON.") from None
     if not isinstance(raw, dict):
         raise GameError(ErrorCode.BAD_MESSAGE, "A message must be a JSON object.")
@@ -290,8 +290,8 @@ def _describe(exc: ValueError) -> str:
 def ref_of(text: str) -> Any:
     """The `ref` of a frame that failed to decode, when it can be read, so errors carry it."""
     try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
+        raw = orjson.loads(text)
+    except orjson.JSONDecodeError:
         return None
     ref = raw.get("ref") if isinstance(raw, dict) else None
     return ref if isinstance(ref, int | str) and len(str(ref)) <= 64 else None
@@ -309,5 +309,6 @@ def error(code: ErrorCode, message: str, ref: Any = None) -> dict[str, Any]:
 
 
 def encode(message: dict[str, Any]) -> str:
-    """Serialize one server message (compact JSON)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """Serialize one server message (compact JSON). orjson: a tenth of the standard
+    library's time, on the path of every move to every connection."""
+    return orjson.dumps(message).decode()

@@ -10,12 +10,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, exists, func, insert, select, update
+from sqlalchemy import Table, delete, exists, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import models
 from app.store.database import Database
 from app.store.models import utcnow
+
+# The tables themselves, for the per-move writes that need no ORM objects.
+MOVES = Table("moves", models.Base.metadata)
+GAMES = Table("games", models.Base.metadata)
 
 
 class Conflict(Exception):
@@ -114,7 +119,8 @@ def _game_record(
         seed=row.seed,
         status=row.status,
         ended_early=row.ended_early,
-        turn_count=row.turns,
+        # A running game's row is not touched by its moves: count them when they are read.
+        turn_count=len(moves) if moves is not None else row.turns,
         started_at=_aware(row.started_at),
         finished_at=_aware(row.finished_at) if row.finished_at is not None else None,
         final_scores=row.final_scores,
@@ -440,26 +446,33 @@ class _TurnWriter:
                 future.set_exception(error)
 
 
-async def _store_turns(session, writes: list[_TurnWrite]) -> None:
-    """Insert the moves of `writes` and bring their games' rows up to date (one transaction)."""
+async def _store_turns(session: AsyncSession, writes: list[_TurnWrite]) -> None:
+    """Insert the moves of `writes` and finish the games that ended (one transaction).
+
+    The per-move cost is one multi-row insert for the whole batch, through the table itself
+    (no ORM objects); a game's row changes only when it ends.
+    """
     rows = [
         {"game_id": w.game_id, "number": n, "turn": t, "created_at": w.at}
         for w in writes
         for n, t in enumerate(w.turns, w.first_number)
     ]
     if rows:
-        await session.execute(insert(models.Move), rows)
+        await session.execute(insert(MOVES), rows)
     for w in writes:
-        values: dict[str, Any] = {"turns": w.first_number - 1 + len(w.turns), "updated_at": w.at}
-        if w.finish is not None:
-            values |= {
-                "status": "finished",
-                "final_scores": w.finish.final_scores,
-                "winners": w.finish.winners,
-                "results": w.finish.results,
-                "ended_early": w.finish.ended_early,
-                "finished_at": w.at,
-            }
+        if w.finish is None:
+            continue
         await session.execute(
-            update(models.Game).where(models.Game.id == w.game_id).values(**values)
+            update(GAMES)
+            .where(GAMES.c.id == w.game_id)
+            .values(
+                turns=w.first_number - 1 + len(w.turns),
+                updated_at=w.at,
+                status="finished",
+                final_scores=w.finish.final_scores,
+                winners=w.finish.winners,
+                results=w.finish.results,
+                ended_early=w.finish.ended_early,
+                finished_at=w.at,
+            )
         )
