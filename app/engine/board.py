@@ -164,16 +164,6 @@ class Board:
         pattern = self.frontier.get((x, y))
         return pattern is not None and rot in fitting_rotations(tile_id, pattern)
 
-    def fits_anywhere(self, tile_id: str) -> bool:
-        fits = _FITS.get(tile_id) or {}
-        for pattern in self.frontier.values():
-            rots = fits.get(pattern)
-            if rots is None:
-                rots = fitting_rotations(tile_id, pattern)
-            if rots:
-                return True
-        return False
-
     def neighbour_count(self, cell: Cell) -> int:
         """How many of the eight cells around `cell` hold a tile."""
         x, y = cell

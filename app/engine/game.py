@@ -289,16 +289,13 @@ class Game:
         if self._order is not None:
             raise IllegalMoveError("the engine discards for itself in a seeded game")
         self._check_drawable(tile)
-        if self.river is not None and is_river_tile(tile):
-            placements = self.river.placements(self.board, tile)
-            if placements:
-                p = placements[0]
-                raise IllegalMoveError(
-                    f"tile {tile} can continue the river at ({p.x}, {p.y}), "
-                    "so it cannot be discarded"
-                )
-        elif self.board.fits_anywhere(tile):
-            raise IllegalMoveError(f"tile {tile} fits on the board, so it cannot be discarded")
+        placements = self._turn_moves(tile).placements
+        if placements:
+            x, y, _ = placements[0]
+            where = "continue the river" if is_river_tile(tile) else "go"
+            raise IllegalMoveError(
+                f"tile {tile} can {where} at ({x}, {y}), so it cannot be discarded"
+            )
         self._start_change()
         self.bag[tile] -= 1
         self.turns.append({"player": self.current_player, "discarded": tile})
@@ -860,7 +857,8 @@ class Game:
         }
 
     def features(self) -> list[dict[str, Any]]:
-        """Every road, city, field, monastery (and garden, with The Abbot) on the board.
+        """Every road, city, field, monastery (and garden, with The Abbot) on the board; never
+        the river, which is no feature.
 
         Each has its parts (cells and slots), whether it is complete, followers per player,
         `points_now` (what it scores when complete, at its present size: road 1 and city 2 per
