@@ -231,6 +231,13 @@ class Game:
         first, come first."""
         return {t: n for t, n in self.bag.items() if n}
 
+    def next_tile_counts(self) -> dict[str, int]:
+        """The tiles the next draw may give (the drawn tile, if any, already played), per id:
+        the bag's counts, except that with the River only the River tiles due next count."""
+        if self.river is None:
+            return self.bag_counts()
+        return {t: n for t, n in self.bag.items() if n and draw_error(t, self.bag) is None}
+
     def river_open_end(self) -> Cell | None:
         """The cell where the river goes on (in front of its open end), or None: no River in
         this game, or the river has ended in the lake."""

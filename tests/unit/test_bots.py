@@ -200,3 +200,17 @@ async def test_room_bots_play_their_seats_and_the_clock_plays_for_a_late_person(
     room.game.end_early()
     state.schedule()  # a finished game: everything stops
     await asyncio.sleep(0.2)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_play_the_river(level: str) -> None:
+    """In a River game the bots place River tiles at the open end like anyone (RIVER.md)."""
+    game = Game(TWO, Options(tileset="classic", river=True), seed=3)
+    bot = Bot(level, seed=1, budget_s=None, playouts=8)
+    while game.turn < 13 and not game.finished:
+        move = bot.move(game)
+        assert is_legal(game, move)
+        game.play(move)
+    drawn = [turn.get("tile") or turn["discarded"] for turn in game.turns]
+    assert sorted(drawn[:11]) == [f"R{i:02d}" for i in range(2, 13)]
+    assert not any(tile.startswith("R") and tile[1:].isdigit() for tile in drawn[11:])

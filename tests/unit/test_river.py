@@ -90,6 +90,19 @@ def drawn_tiles(game: Game, count: int, rng: random.Random) -> list[str]:
     return drawn[:count]
 
 
+def test_next_tile_counts_follow_the_drawing_order():
+    """What a bot may expect next: River tiles but the lake, then the lake, then land."""
+    game = game_from(WHOLE_RIVER[:9], RIVER)  # R11 and the lake left
+    assert game.next_tile_counts() == {"R11": 1}
+    game.play_turn(WHOLE_RIVER[9])
+    assert game.next_tile_counts() == {"R12": 1}
+    game.play_turn(WHOLE_RIVER[10])
+    assert game.next_tile_counts() == game.bag_counts()
+    assert sum(game.next_tile_counts().values()) == 71
+    plain = Game(players(2), Options())
+    assert plain.next_tile_counts() == plain.bag_counts()
+
+
 def test_seeded_games_draw_the_river_first_and_the_lake_last():
     """Rule 2: 'R02..R11 are shuffled and drawn first, in any order; the lake R12 is drawn after
     all ten of them. Only then are land tiles drawn.'"""
