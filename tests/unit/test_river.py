@@ -78,9 +78,9 @@ def test_river_tiles_come_first_in_the_bag_counts():
 
 
 def drawn_tiles(game: Game, count: int, rng: random.Random) -> list[str]:
-    """The next `count` tiles a seeded `game` draws (placed or discarded), playing random
-    legal placements."""
-    drawn: list[str] = []
+    """The tiles a seeded `game` draws (placed or discarded) until `count` are counted,
+    playing random legal placements; the discards it already made count first."""
+    drawn = [t["discarded"] for t in game.turns if "discarded" in t]
     while len(drawn) < count:
         tile = game.drawn_tile
         assert tile is not None
