@@ -348,13 +348,7 @@ class Game:
                 return None
             if board.kind(root) not in SEGMENT_FEATURES:
                 return None
-            parts: dict[Cell, list[str]] = {}
-            for seg in board.segments_of(root):
-                placed = board.segment_tile[seg]
-                parts.setdefault((placed.x, placed.y), []).extend(
-                    SLOTS[s] for s in board.segment(seg).slots
-                )
-            return self._segment_feature(root, parts)
+            return self._segment_feature(root, board.segments_of(root))
         if feature_id.startswith("c"):
             x, comma, y = feature_id[1:].partition(",")
             try:
@@ -878,15 +872,8 @@ class Game:
             groups.setdefault(board.find(seg), []).append(seg)
         out = []
         for root, segs in groups.items():
-            if board.kind(root) not in SEGMENT_FEATURES:  # the river
-                continue
-            parts: dict[Cell, list[str]] = {}
-            for seg in segs:
-                placed = board.segment_tile[seg]
-                parts.setdefault((placed.x, placed.y), []).extend(
-                    SLOTS[s] for s in board.segment(seg).slots
-                )
-            out.append(self._segment_feature(root, parts))
+            if board.kind(root) in SEGMENT_FEATURES:  # not the river
+                out.append(self._segment_feature(root, segs))
         for cell, kind in board.centres.items():
             if self._is_listed(kind):
                 out.append(self._centre_feature(cell))
@@ -896,12 +883,20 @@ class Game:
         """Gardens are features with The Abbot only; otherwise they are a picture."""
         return centre != GARDEN or self.options.abbot
 
-    def _segment_feature(self, root: int, parts: dict[Cell, list[str]]) -> dict[str, Any]:
+    def _segment_feature(self, root: int, segments: list[int]) -> dict[str, Any]:
+        """The dict of a road, city or field made of `segments` (in placement order)."""
+        board = self.board
+        parts: dict[Cell, list[str]] = {}
+        for seg in segments:
+            placed = board.segment_tile[seg]
+            parts.setdefault((placed.x, placed.y), []).extend(
+                SLOTS[s] for s in board.segment(seg).slots
+            )
         followers = [0] * len(self.players)
-        for figure_id in self.board.figures[root] or ():
+        for figure_id in board.figures[root] or ():
             followers[self._figures[figure_id].player] += 1
-        feature = SEGMENT_FEATURES[self.board.kind(root)]
         parts_list = [{"x": c[0], "y": c[1], "slots": slots} for c, slots in parts.items()]
+        feature = SEGMENT_FEATURES[board.kind(root)]
         return self._feature_dict(f"s{root}", feature, root, parts_list, followers)
 
     def _centre_feature(self, cell: Cell) -> dict[str, Any]:
