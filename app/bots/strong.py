@@ -158,14 +158,15 @@ def _expectimax(
 ) -> int:
     """Index of the candidate with the best expected standing after the next player's reply.
 
-    The next tile is taken in turn over the kinds left in the bag, most frequent first, each
-    weighted by its count; every candidate is scored on the same tiles, so a comparison cut
-    short by the budget is still fair. The worse half is dropped after 4, 8, 16... tiles.
+    The next tile is taken in turn over the kinds the next draw may give (with the River:
+    River tiles first), most frequent first, each weighted by its count; every candidate is
+    scored on the same tiles, so a comparison cut short by the budget is still fair. The
+    worse half is dropped after 4, 8, 16... tiles.
     """
     alive = list(range(len(afters)))
     if afters[0].finished:
         return max(alive, key=lambda i: (evaluate(afters[i], player), -i))
-    tiles = sorted(afters[0].bag_counts().items(), key=lambda tn: (-tn[1], tn[0]))
+    tiles = sorted(afters[0].next_tile_counts().items(), key=lambda tn: (-tn[1], tn[0]))
     sums = [0.0] * len(afters)
     done = 0
     halve_at = config.first_halving

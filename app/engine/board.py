@@ -88,8 +88,7 @@ class Board:
     Segment ids are global: a placed tile's segments are `base .. base + n - 1`, and
     `segment_tile[seg]` is the tile that holds `seg`. Per root (union-find representative):
     the set of cells, open edges (0 means a road or city is complete), pennants, the ids of
-    the figures on it and, for fields, the city segments it borders (for cities the reverse:
-    the field segments that border it, so a city's completion finds the fields it revalues).
+    the figures on it and, for fields, the city segments it borders.
     """
 
     def __init__(self) -> None:
@@ -104,7 +103,6 @@ class Board:
         self.pennants: list[int] = []
         self.figures: list[list[int] | None] = []
         self.adjacent_cities: list[list[int] | None] = []
-        self.bordering_fields: list[list[int] | None] = []
         # Roots whose cell set this board may change in place; a copy shares every set with
         # its original until one of them merges into it (copy on write).
         self._own_tiles: set[int] = set()
@@ -127,7 +125,6 @@ class Board:
         # copy may share them.
         other.figures = list(self.figures)
         other.adjacent_cities = list(self.adjacent_cities)
-        other.bordering_fields = list(self.bordering_fields)
         return other
 
     def segment(self, seg: int) -> OrientedSegment:
@@ -167,16 +164,6 @@ class Board:
         pattern = self.frontier.get((x, y))
         return pattern is not None and rot in fitting_rotations(tile_id, pattern)
 
-    def fits_anywhere(self, tile_id: str) -> bool:
-        fits = _FITS.get(tile_id) or {}
-        for pattern in self.frontier.values():
-            rots = fits.get(pattern)
-            if rots is None:
-                rots = fitting_rotations(tile_id, pattern)
-            if rots:
-                return True
-        return False
-
     def neighbour_count(self, cell: Cell) -> int:
         """How many of the eight cells around `cell` hold a tile."""
         x, y = cell
@@ -190,21 +177,41 @@ class Board:
         for dx, dy in _NEIGHBOURS_8:
             yield (x + dx, y + dy)
 
-    def touched_roots(self, tile: OrientedTile, x: int, y: int) -> list[set[int]]:
-        """For each segment of `tile` if placed at (x, y): the roots it would join directly."""
-        touched: list[set[int]] = [set() for _ in tile.segments]
+    def contacts(self, cell: Cell) -> tuple[int, list[int]]:
+        """What a tile placed on the free `cell` would join, slot by slot: the mask of its
+        slots that touch a feature with figures on it, and per feature touched the mask of
+        its slots that touch it. (Slot i is bit i, in board orientation.)"""
+        x, y = cell
+        cells, parent, figures = self.cells, self.parent, self.figures
+        occupied = 0
+        by_root: dict[int, int] = {}
         for edge, (dx, dy) in enumerate(EDGE_OFFSETS):
-            neighbour = self.cells.get((x + dx, y + dy))
+            neighbour = cells.get((x + dx, y + dy))
             if neighbour is None:
                 continue
-            for slot in (3 * edge, 3 * edge + 1, 3 * edge + 2):
-                root = self.find(neighbour.segment_at(facing_slot(slot)))
-                touched[tile.slot_segment[slot]].add(root)
-        return touched
+            base = neighbour.base
+            for mask, index in neighbour.tile.faces[(edge + 2) % 4]:
+                root = base + index
+                if parent[root] != root:
+                    root = self.find(root)
+                by_root[root] = by_root.get(root, 0) | mask
+                if figures[root]:
+                    occupied |= mask
+        return occupied, list(by_root.values())
 
     def bordering_field_roots(self, city_root: int) -> set[int]:
-        """The fields a city borders."""
-        return {self.find(seg) for seg in self.bordering_fields[city_root] or ()}
+        """The fields a city borders (walks the city's tiles: fields keep the cities they
+        border, not the other way round, as only a city's completion asks)."""
+        tiles = self.tiles[city_root]
+        assert tiles is not None, "not a root"
+        fields = set()
+        for cell in tiles:
+            placed = self.cells[cell]
+            base = placed.base
+            for seg in placed.tile.segments:
+                if any(self.find(base + city) == city_root for city in seg.adj_cities):
+                    fields.add(self.find(base + seg.index))
+        return fields
 
     def completed_city_roots(self, field_root: int) -> set[int]:
         """The distinct completed cities a field borders."""
@@ -248,9 +255,6 @@ class Board:
         self.figures.extend([None] * count)
         self.adjacent_cities.extend(
             [base + i for i in seg.adj_cities] if seg.adj_cities else None for seg in tile.segments
-        )
-        self.bordering_fields.extend(
-            [base + i for i in fields] if fields else None for fields in tile.bordering_fields
         )
         self.cells[cell] = placed
         self.order.append(placed)
@@ -333,11 +337,6 @@ class Board:
             cities_a = self.adjacent_cities[ra]
             self.adjacent_cities[ra] = cities_a + cities_b if cities_a else cities_b
             self.adjacent_cities[rb] = None
-        fields_b = self.bordering_fields[rb]
-        if fields_b:
-            fields_a = self.bordering_fields[ra]
-            self.bordering_fields[ra] = fields_a + fields_b if fields_a else fields_b
-            self.bordering_fields[rb] = None
         return ra
 
 

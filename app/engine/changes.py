@@ -1,18 +1,23 @@
 """What a move changed: `Change`, so a server can update its view of a game without
 rebuilding it (a move costs what it changes).
 
-The game records each change as it applies a move, in plain ids and cells; the `Change` value
-is only built when somebody reads `Game.last_change`, because bots play thousands of moves on
-copies and never read it.
+The game records each change as it applies a move, as segment roots and cells; the `Change`
+value (with feature ids) is only built when somebody reads `Game.last_change`, because bots
+play thousands of moves on copies and never read it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import ScoreEvent
+
+# A feature as the game knows it: a segment root (road, city, field; or the river, which is
+# no feature) or the cell of a monastery or garden.
+FeatureKey = int | tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +77,8 @@ class Change:
 
 
 class ChangeRecorder:
-    """Collects what one call changes while the game applies it (ordered sets as dicts)."""
+    """Collects what one call changes while the game applies it (ordered sets as dicts, of
+    feature keys: the river and gardens without The Abbot are left out when built)."""
 
     __slots__ = (
         "changed",
@@ -100,23 +106,24 @@ class ChangeRecorder:
         self.tile: dict[str, Any] | None = None
         self.figures_placed: list[dict[str, Any]] = []
         self.figures_removed: list[dict[str, Any]] = []
-        self.created: dict[str, None] = {}
-        self.changed: dict[str, None] = {}
-        self.merged: list[tuple[str, str]] = []
-        self.completed: dict[str, None] = {}
+        self.created: dict[FeatureKey, None] = {}
+        self.changed: dict[FeatureKey, None] = {}
+        self.merged: list[tuple[int, int]] = []
+        self.completed: dict[FeatureKey, None] = {}
         self.scores: tuple[int, ...] = ()
-        self.supply: tuple[tuple[int, int], ...] = ()
+        self.supply: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # followers, abbots
         self.drawn_tile: str | None = None
         self.finished = False
 
-    def change(self, feature_id: str) -> None:
-        if feature_id not in self.created:
-            self.changed[feature_id] = None
+    def change(self, key: FeatureKey) -> None:
+        if key not in self.created:
+            self.changed[key] = None
 
     def close(
         self,
         scores: list[int],
-        supply: tuple[tuple[int, int], ...],
+        followers: list[int],
+        abbots: list[int],
         drawn_tile: str | None,
         finished: bool,
     ) -> None:
@@ -124,29 +131,39 @@ class ChangeRecorder:
         self.turns_span = (self.turns_span[0], len(self.turns))
         self.events_span = (self.events_span[0], len(self.events))
         self.scores = tuple(scores)
-        self.supply = supply
+        self.supply = (tuple(followers), tuple(abbots))
         self.drawn_tile = drawn_tile
         self.finished = finished
 
-    def build(self) -> Change:
-        vanished = {old for old, _ in self.merged}
+    def build(self, feature_id: Callable[[FeatureKey], str | None]) -> Change:
+        """The `Change`; `feature_id` names a feature key, or None for what is no feature."""
+
+        def ids(keys: dict[FeatureKey, None]) -> tuple[str, ...]:
+            return tuple(i for i in map(feature_id, keys) if i is not None and i not in vanished)
+
+        merged = []
+        for old, new in self.merged:
+            old_id, new_id = feature_id(old), feature_id(new)
+            if old_id is not None and new_id is not None:
+                merged.append((old_id, new_id))
+        vanished = {old for old, _ in merged}
         turns = tuple(self.turns[self.turns_span[0] : self.turns_span[1]])
         return Change(
             turns=turns,
             tile=self.tile,
             figures_placed=tuple(self.figures_placed),
             figures_removed=tuple(self.figures_removed),
-            features_created=tuple(self.created),
-            features_changed=tuple(f for f in self.changed if f not in vanished),
-            features_merged=tuple(self.merged),
-            features_completed=tuple(self.completed),
+            features_created=ids(self.created),
+            features_changed=ids(self.changed),
+            features_merged=tuple(merged),
+            features_completed=ids(self.completed),
             events=tuple(self.events[self.events_span[0] : self.events_span[1]]),
             scores=self.scores,
-            supply=self.supply,
+            supply=tuple(zip(*self.supply, strict=True)),
             discarded=tuple(t["discarded"] for t in turns if "discarded" in t),
             drawn_tile=self.drawn_tile,
             finished=self.finished,
         )
 
 
-__all__ = ["Change", "ChangeRecorder"]
+__all__ = ["Change", "ChangeRecorder", "FeatureKey"]

@@ -12,9 +12,21 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .board import Board, Cell, Placement
-from .changes import Change, ChangeRecorder
+from .changes import Change, ChangeRecorder, FeatureKey
 from .features import CENTRE_FEATURES, SEGMENT_FEATURES, Feature, Key, Worth
-from .moves import ABBOT, FOLLOWER, FigureSpot, LegalMoves, Meeple, Move, Spots, TurnMoves
+from .moves import (
+    ABBOT,
+    FOLLOWER,
+    FigureSpot,
+    LegalMoves,
+    Meeple,
+    Move,
+    Spots,
+    TurnMoves,
+    occupied_segments,
+    offered_spots,
+    spot_table,
+)
 from .river import River, draw_error, drawing_order, is_river_tile
 from .tiles import (
     ALL_SLOT_NAMES,
@@ -32,7 +44,6 @@ from .tiles import (
     START_TILE,
     TILES,
     TILESETS,
-    OrientedTile,
     bag_for,
     oriented,
 )
@@ -220,6 +231,13 @@ class Game:
         first, come first."""
         return {t: n for t, n in self.bag.items() if n}
 
+    def next_tile_counts(self) -> dict[str, int]:
+        """The tiles the next draw may give (the drawn tile, if any, already played), per id:
+        the bag's counts, except that with the River only the River tiles due next count."""
+        if self.river is None:
+            return self.bag_counts()
+        return {t: n for t, n in self.bag.items() if n and draw_error(t, self.bag) is None}
+
     def river_open_end(self) -> Cell | None:
         """The cell where the river goes on (in front of its open end), or None: no River in
         this game, or the river has ended in the lake."""
@@ -278,16 +296,13 @@ class Game:
         if self._order is not None:
             raise IllegalMoveError("the engine discards for itself in a seeded game")
         self._check_drawable(tile)
-        if self.river is not None and is_river_tile(tile):
-            placements = self.river.placements(self.board, tile)
-            if placements:
-                p = placements[0]
-                raise IllegalMoveError(
-                    f"tile {tile} can continue the river at ({p.x}, {p.y}), "
-                    "so it cannot be discarded"
-                )
-        elif self.board.fits_anywhere(tile):
-            raise IllegalMoveError(f"tile {tile} fits on the board, so it cannot be discarded")
+        placements = self._turn_moves(tile).placements
+        if placements:
+            x, y, _ = placements[0]
+            where = "continue the river" if is_river_tile(tile) else "go"
+            raise IllegalMoveError(
+                f"tile {tile} can {where} at ({x}, {y}), so it cannot be discarded"
+            )
         self._start_change()
         self.bag[tile] -= 1
         self.turns.append({"player": self.current_player, "discarded": tile})
@@ -311,8 +326,16 @@ class Game:
         """What the last `play()`, `discard()`, `play_turn()` or `end_early()` changed (None
         before the first): see `Change`."""
         if self._change is None and self._recorded is not None:
-            self._change = self._recorded.build()
+            self._change = self._recorded.build(self._feature_id)
         return self._change
+
+    def _feature_id(self, key: FeatureKey) -> str | None:
+        """The id `features()` gives the feature `key` (a root or a centre cell), or None if
+        it is no feature (the river; a garden without The Abbot)."""
+        if isinstance(key, tuple):
+            listed = self._is_listed(self.board.centres[key])
+            return f"c{key[0]},{key[1]}" if listed else None
+        return f"s{key}" if self.board.kind(key) in SEGMENT_FEATURES else None
 
     def feature(self, feature_id: str) -> dict[str, Any] | None:
         """The feature `feature_id` as `features()` lists it, or None when there is no such
@@ -325,13 +348,7 @@ class Game:
                 return None
             if board.kind(root) not in SEGMENT_FEATURES:
                 return None
-            parts: dict[Cell, list[str]] = {}
-            for seg in board.segments_of(root):
-                placed = board.segment_tile[seg]
-                parts.setdefault((placed.x, placed.y), []).extend(
-                    SLOTS[s] for s in board.segment(seg).slots
-                )
-            return self._segment_feature(root, parts)
+            return self._segment_feature(root, board.segments_of(root))
         if feature_id.startswith("c"):
             x, comma, y = feature_id[1:].partition(",")
             try:
@@ -430,22 +447,34 @@ class Game:
 
     def _spots(self, tile: str, placement: Placement) -> Spots:
         """The figure spots of a placement; `IllegalMoveError` saying why if it is illegal."""
-        if placement not in self._turn_moves(tile).legal:
+        if placement not in self._turn_moves(tile).spots:  # not known to be legal yet
+            reason = self._draw_error(tile)
+            if reason is not None:
+                raise IllegalMoveError(reason)
             self._check_placement(tile, placement)
-            raise IllegalMoveError(self._draw_error(tile) or f"tile {tile} cannot go there")
         return self._placement_spots(tile, placement)
 
     def _all_spots(self, tile: str) -> dict[Placement, Spots]:
         """Every legal placement of `tile` with its figure spots, in placement order."""
         moves = self._turn_moves(tile)
-        if not moves.complete:
-            known = moves.spots
-            moves.spots = {
-                p: known[p] if p in known else self._figure_spots(tile, p)
-                for p in moves.placements
-            }
-            moves.complete = True
-        return moves.spots
+        if moves.complete:
+            return moves.spots
+        known = moves.spots
+        spots: dict[Placement, Spots] = {}
+        need_contacts = self.followers[self.current_player] > 0
+        last: Cell | None = None
+        contacts = None
+        for p in moves.placements:  # grouped by cell: the contacts are worked out once per cell
+            found = known.get(p)
+            if found is None:
+                cell = (p.x, p.y)
+                if cell != last and need_contacts:
+                    last, contacts = cell, self.board.contacts(cell)
+                found = self._spots_at(tile, p.rot, cell, contacts)
+            spots[p] = found
+        moves.spots = spots
+        moves.complete = True
+        return spots
 
     def _placement_spots(self, tile: str, placement: Placement) -> Spots:
         """The spots of a placement known to be legal, from this turn's moves when listed."""
@@ -504,46 +533,25 @@ class Game:
         return f"that {kind} is already occupied"
 
     def _figure_spots(self, tile: str, placement: Placement) -> Spots:
+        return self._spots_at(tile, placement.rot, (placement.x, placement.y), None)
+
+    def _spots_at(
+        self, tile: str, rot: int, cell: Cell, contacts: tuple[int, list[int]] | None
+    ) -> Spots:
+        """The spots of `tile` turned `rot` on `cell` (`contacts`: the cell's, if known)."""
         player = self.current_player
         followers = self.followers[player] > 0
         abbot = self.abbots[player] > 0
         if not (followers or abbot):
             return ()
-        o = oriented(tile, placement.rot)
-        spots: list[FigureSpot] = []
+        farmers = self.options.farmers
+        taken = 0
         if followers:
-            occupied = self._occupied_segments(o, placement.x, placement.y)
-            for seg in o.segments:
-                if occupied[seg.index] or seg.kind == RIVER:
-                    continue
-                if seg.kind == FIELD and not self.options.farmers:
-                    continue
-                names = tuple(SLOTS[s] for s in seg.slots)
-                spots.append(FigureSpot(FOLLOWER, names[0], seg.kind, names))
-            if o.centre == MONASTERY:
-                spots.append(FigureSpot(FOLLOWER, CENTRE, MONASTERY, (CENTRE,)))
-        if abbot and o.centre is not None:
-            spots.append(FigureSpot(ABBOT, CENTRE, o.centre, (CENTRE,)))
-        return tuple(spots)
-
-    def _occupied_segments(self, o: OrientedTile, x: int, y: int) -> list[bool]:
-        """Whether each segment of `o`, once placed at (x, y), would join an occupied feature.
-
-        Two segments of the new tile that touch the same feature end up together, so occupancy
-        spreads across them (a field reaching round both sides of a road end, say).
-        """
-        board = self.board
-        touched = board.touched_roots(o, x, y)
-        occupied = [any(board.figures[r] for r in roots) for roots in touched]
-        changed = True
-        while changed:
-            changed = False
-            for i, roots_i in enumerate(touched):
-                for j, roots_j in enumerate(touched):
-                    if occupied[i] != occupied[j] and roots_i & roots_j:
-                        occupied[i] = occupied[j] = True
-                        changed = True
-        return occupied
+            occupied, joins = contacts or self.board.contacts(cell)
+            if occupied:
+                masks = spot_table(tile, rot, farmers).segment_masks
+                taken = occupied_segments(masks, occupied, joins)
+        return offered_spots(tile, rot, farmers, followers, abbot, taken)
 
     # -- internals: applying -----------------------------------------------------------------
 
@@ -564,7 +572,14 @@ class Game:
         rec = self._recording
         if rec is not None:
             rec.tile = {"x": move.x, "y": move.y, "tile": tile, "rot": move.rot}
-            self._record_placement(rec, o, cell, base, roots, joined)
+            for root in roots:
+                if root >= base:  # else it joined a feature that was there
+                    rec.created[root] = None
+            for old in sorted(joined):
+                now = board.find(old)
+                if now != old:
+                    rec.merged.append((old, now))
+                rec.change(now)
         record: dict[str, Any] = {
             "player": player,
             "tile": tile,
@@ -605,18 +620,24 @@ class Game:
             if not feature.complete(board, root):
                 continue
             if rec is not None:
-                self._record_completion(rec, f"s{root}")
+                rec.completed[root] = None
                 for field_root in board.bordering_field_roots(root):  # worth more now
-                    rec.change(f"s{field_root}")
+                    rec.change(field_root)
             if board.figures[root]:
                 events.append(self._score_feature(turn, root))
         for around in board.cells_around(cell):
             kind = board.centres.get(around)
-            if kind is None or not CENTRE_FEATURES[kind].complete(board, around):
+            if kind is None:
                 continue
-            if rec is not None and self._is_listed(kind):
-                self._record_completion(rec, f"c{around[0]},{around[1]}")
-            if around in self._centre_figures:
+            complete = CENTRE_FEATURES[kind].complete(board, around)
+            if rec is not None:
+                if around == cell:
+                    rec.created[around] = None
+                else:
+                    rec.change(around)  # one more tile round it
+                if complete:
+                    rec.completed[around] = None
+            if complete and around in self._centre_figures:
                 events.append(self._score_centre(turn, around))
 
         self.events.extend(events)
@@ -636,7 +657,7 @@ class Game:
             tile = order.pop()
             self.bag[tile] -= 1
             # Listing the placements now also fills the cache the player's turn reads.
-            if self.legal_placements(tile):
+            if self._turn_moves(tile).placements:
                 self.drawn_tile = tile
                 return
             self.turns.append({"player": self.current_player, "discarded": tile})
@@ -651,46 +672,10 @@ class Game:
     def _close_change(self) -> None:
         rec = self._recording
         assert rec is not None
-        supply = tuple(zip(self.followers, self.abbots, strict=True))
-        rec.close(self.scores, supply, self.drawn_tile, self.finished)
+        rec.close(self.scores, self.followers, self.abbots, self.drawn_tile, self.finished)
         self._recording = None
         self._recorded = rec
         self._change = None
-
-    def _record_placement(
-        self,
-        rec: ChangeRecorder,
-        tile: OrientedTile,
-        cell: Cell,
-        base: int,
-        roots: list[int],
-        joined: set[int],
-    ) -> None:
-        """The features a placed tile created, grew and merged (before any scoring)."""
-        board = self.board
-        for root in roots:
-            if root >= base and board.kind(root) in SEGMENT_FEATURES:
-                rec.created[f"s{root}"] = None
-        for old in sorted(joined):
-            if board.kind(old) not in SEGMENT_FEATURES:
-                continue
-            now = board.find(old)
-            if now != old:
-                rec.merged.append((f"s{old}", f"s{now}"))
-            rec.change(f"s{now}")
-        for around in board.cells_around(cell):
-            kind = board.centres.get(around)
-            if kind is not None and self._is_listed(kind):
-                feature_id = f"c{around[0]},{around[1]}"
-                if around == cell:
-                    rec.created[feature_id] = None
-                else:
-                    rec.change(feature_id)  # one more tile round it
-
-    @staticmethod
-    def _record_completion(rec: ChangeRecorder, feature_id: str) -> None:
-        rec.completed[feature_id] = None
-        rec.change(feature_id)
 
     def _put_figure(self, player: int, kind: str, cell: Cell, slot: str, seg: int | None) -> None:
         figure_id = self._next_figure_id
@@ -714,7 +699,7 @@ class Game:
         if rec is not None:
             rec.figures_removed.append(self._figure_dict(figure))
             if figure.segment is None:  # a scored monastery's, or the abbot taken back
-                rec.change(f"c{figure.cell[0]},{figure.cell[1]}")
+                rec.change(figure.cell)
         if figure.kind == ABBOT:
             self.abbots[figure.player] += 1
             self._abbot_at[figure.player] = None
@@ -802,7 +787,7 @@ class Game:
         rec = self._recording
         for where, kind, worth, players in self._final_scorings():
             if rec is not None:  # its figures go
-                rec.change(f"c{where[0]},{where[1]}" if isinstance(where, tuple) else f"s{where}")
+                rec.change(where)
             if not isinstance(where, tuple):
                 self.board.clear_figures(where)
             if worth.points and players:
@@ -873,7 +858,8 @@ class Game:
         }
 
     def features(self) -> list[dict[str, Any]]:
-        """Every road, city, field, monastery (and garden, with The Abbot) on the board.
+        """Every road, city, field, monastery (and garden, with The Abbot) on the board; never
+        the river, which is no feature.
 
         Each has its parts (cells and slots), whether it is complete, followers per player,
         `points_now` (what it scores when complete, at its present size: road 1 and city 2 per
@@ -886,15 +872,8 @@ class Game:
             groups.setdefault(board.find(seg), []).append(seg)
         out = []
         for root, segs in groups.items():
-            if board.kind(root) not in SEGMENT_FEATURES:  # the river
-                continue
-            parts: dict[Cell, list[str]] = {}
-            for seg in segs:
-                placed = board.segment_tile[seg]
-                parts.setdefault((placed.x, placed.y), []).extend(
-                    SLOTS[s] for s in board.segment(seg).slots
-                )
-            out.append(self._segment_feature(root, parts))
+            if board.kind(root) in SEGMENT_FEATURES:  # not the river
+                out.append(self._segment_feature(root, segs))
         for cell, kind in board.centres.items():
             if self._is_listed(kind):
                 out.append(self._centre_feature(cell))
@@ -904,12 +883,20 @@ class Game:
         """Gardens are features with The Abbot only; otherwise they are a picture."""
         return centre != GARDEN or self.options.abbot
 
-    def _segment_feature(self, root: int, parts: dict[Cell, list[str]]) -> dict[str, Any]:
+    def _segment_feature(self, root: int, segments: list[int]) -> dict[str, Any]:
+        """The dict of a road, city or field made of `segments` (in placement order)."""
+        board = self.board
+        parts: dict[Cell, list[str]] = {}
+        for seg in segments:
+            placed = board.segment_tile[seg]
+            parts.setdefault((placed.x, placed.y), []).extend(
+                SLOTS[s] for s in board.segment(seg).slots
+            )
         followers = [0] * len(self.players)
-        for figure_id in self.board.figures[root] or ():
+        for figure_id in board.figures[root] or ():
             followers[self._figures[figure_id].player] += 1
-        feature = SEGMENT_FEATURES[self.board.kind(root)]
         parts_list = [{"x": c[0], "y": c[1], "slots": slots} for c, slots in parts.items()]
+        feature = SEGMENT_FEATURES[board.kind(root)]
         return self._feature_dict(f"s{root}", feature, root, parts_list, followers)
 
     def _centre_feature(self, cell: Cell) -> dict[str, Any]:

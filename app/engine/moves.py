@@ -8,12 +8,14 @@ of that turn, so a bot, the server and `play()` never compute a placement's spot
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .board import Placement
+from .tiles import CENTRE, FIELD, MONASTERY, RIVER, SLOTS, oriented
 
 if TYPE_CHECKING:
     from .game import Game
@@ -68,18 +70,106 @@ class FigureSpot:
 Spots = tuple[FigureSpot, ...]
 
 
+# -- figure spots, fast ---------------------------------------------------------------------
+# Listing every legal move on a late board asks for the spots of some fifty placements. What a
+# placement offers depends on the tile, its rotation and the options, which never change, and
+# on which of its segments would join a feature with figures on it. So the spots are built once
+# per tile, rotation and occupancy (as shared, immutable `FigureSpot`s), and a placement only
+# works out its occupancy: from its cell's contacts (`Board.contacts`, once per cell).
+
+
+class SpotTable(NamedTuple):
+    """What a tile turned `rot` can offer before any feature is taken."""
+
+    segment_masks: tuple[int, ...]  # per segment, its slots (bit i for slot i)
+    followers: tuple[tuple[int, FigureSpot], ...]  # (segment index, spot) a follower may take
+    monk: tuple[FigureSpot, ...]  # a follower on its monastery
+    abbot: tuple[FigureSpot, ...]  # the abbot on its monastery or garden
+
+
+@cache
+def spot_table(tile_id: str, rot: int, farmers: bool) -> SpotTable:
+    tile = oriented(tile_id, rot)
+    followers = []
+    for seg in tile.segments:
+        if seg.kind == RIVER or (seg.kind == FIELD and not farmers):
+            continue
+        names = tuple(SLOTS[s] for s in seg.slots)
+        followers.append((seg.index, FigureSpot(FOLLOWER, names[0], seg.kind, names)))
+    centre = tile.centre
+    return SpotTable(
+        tuple(sum(1 << s for s in seg.slots) for seg in tile.segments),
+        tuple(followers),
+        (FigureSpot(FOLLOWER, CENTRE, MONASTERY, (CENTRE,)),) if centre == MONASTERY else (),
+        (FigureSpot(ABBOT, CENTRE, centre, (CENTRE,)),) if centre is not None else (),
+    )
+
+
+@lru_cache(maxsize=1 << 15)
+def offered_spots(
+    tile_id: str, rot: int, farmers: bool, followers: bool, abbot: bool, occupied: int
+) -> Spots:
+    """The spots of a tile turned `rot` whose segments in the bitmask `occupied` would join a
+    feature with figures, for a player with followers and/or the abbot in hand."""
+    table = spot_table(tile_id, rot, farmers)
+    out: list[FigureSpot] = []
+    if followers:
+        out += (spot for index, spot in table.followers if not occupied >> index & 1)
+        out += table.monk
+    if abbot:
+        out += table.abbot
+    return tuple(out)
+
+
+def occupied_segments(segment_masks: tuple[int, ...], occupied: int, joins: Iterable[int]) -> int:
+    """The bitmask of a tile's segments that would join a feature with figures, given the slot
+    mask `occupied` (slots touching such a feature) and, per feature the tile would touch, the
+    mask of slots touching it (`joins`). Segments that touch one feature end up in one
+    feature, so a figure reached through one of them reaches the others (a field that goes
+    round a road's end on the new tile, say)."""
+    taken = 0
+    for index, mask in enumerate(segment_masks):
+        if mask & occupied:
+            taken |= 1 << index
+    if not taken:
+        return 0
+    links = []  # per feature touched by two segments or more: those segments
+    for join in joins:
+        touching = 0
+        for index, mask in enumerate(segment_masks):
+            if mask & join:
+                touching |= 1 << index
+        if touching & (touching - 1):
+            links.append(touching)
+    grew = bool(links)
+    while grew:
+        grew = False
+        for touching in links:
+            if taken & touching and taken & touching != touching:
+                taken |= touching
+                grew = True
+    return taken
+
+
 class TurnMoves:
     """What one tile may do on one turn: its legal placements and, once somebody asked, their
     figure spots. Kept by the game per tile and turn (`key`), shared by every view."""
 
-    __slots__ = ("complete", "key", "legal", "placements", "spots")
+    __slots__ = ("_legal", "complete", "key", "placements", "spots")
 
     def __init__(self, key: tuple[str, int], placements: tuple[Placement, ...]) -> None:
         self.key = key
         self.placements = placements
-        self.legal = frozenset(placements)
         self.spots: dict[Placement, Spots] = {}
         self.complete = False  # `spots` holds every placement, in the order of `placements`
+        self._legal: frozenset[Placement] | None = None
+
+    @property
+    def legal(self) -> frozenset[Placement]:
+        """The placements as a set (made when first asked: most turns never ask)."""
+        if self._legal is None:
+            self._legal = frozenset(self.placements)
+        return self._legal
 
 
 class LegalMoves:
@@ -155,4 +245,15 @@ class LegalMoves:
         )
 
 
-__all__ = ["ABBOT", "FOLLOWER", "FigureSpot", "LegalMoves", "Meeple", "Move", "TurnMoves"]
+__all__ = [
+    "ABBOT",
+    "FOLLOWER",
+    "FigureSpot",
+    "LegalMoves",
+    "Meeple",
+    "Move",
+    "TurnMoves",
+    "occupied_segments",
+    "offered_spots",
+    "spot_table",
+]

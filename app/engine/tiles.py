@@ -396,11 +396,13 @@ class OrientedTile:
     segments: tuple[OrientedSegment, ...]
     slot_segment: tuple[int, ...]
     centre: str | None
-    # Per segment, ready to extend the board's arrays with: open edges, pennants, and for a
-    # city the fields of this tile that border it (the reverse of `adj_cities`).
+    # Per segment, ready to extend the board's arrays with: open edges and pennants.
     initial_open: tuple[int, ...]
     initial_pennants: tuple[int, ...]
-    bordering_fields: tuple[tuple[int, ...], ...]
+    # What each edge shows the cell beyond it: per edge, (mask, segment index) pairs, where
+    # the mask has a bit for each slot *of that cell* that touches the segment. A free cell
+    # learns from its neighbours which features each of its slots would join.
+    faces: tuple[tuple[tuple[int, int], ...], ...]
 
 
 def _edges_of(slots: tuple[int, ...]) -> tuple[int, ...]:
@@ -426,6 +428,13 @@ def oriented(tile_id: str, rot: int) -> OrientedTile:
         )
     if -1 in slot_segment:
         raise AssertionError(f"tile {tile_id}: a slot belongs to no segment")
+    faces = []
+    for edge in range(4):
+        masks: dict[int, int] = {}
+        for slot in (3 * edge, 3 * edge + 1, 3 * edge + 2):
+            index = slot_segment[slot]
+            masks[index] = masks.get(index, 0) | 1 << facing_slot(slot)
+        faces.append(tuple((mask, index) for index, mask in masks.items()))
     return OrientedTile(
         tile_id,
         rot,
@@ -435,7 +444,7 @@ def oriented(tile_id: str, rot: int) -> OrientedTile:
         tile.centre,
         tuple(0 if seg.kind == FIELD else len(seg.edges) for seg in segments),
         tuple(1 if seg.pennant else 0 for seg in segments),
-        tuple(tuple(f.index for f in segments if seg.index in f.adj_cities) for seg in segments),
+        tuple(faces),
     )
 
 

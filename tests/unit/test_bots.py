@@ -178,3 +178,17 @@ def test_bots_play_a_whole_river_game(tileset: str) -> None:
     tiles = [t.get("tile") or t.get("discarded") for t in game.turns]
     assert set(tiles[:11]) == river and not river & set(tiles[11:])
     assert game.tiles_left == 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_play_the_river(level: str) -> None:
+    """In a River game the bots place River tiles at the open end like anyone (RIVER.md)."""
+    game = Game(TWO, Options(tileset="classic", river=True), seed=3)
+    bot = Bot(level, seed=1, budget_s=None, playouts=8)
+    while game.turn < 13 and not game.finished:
+        move = bot.move(game)
+        assert is_legal(game, move)
+        game.play(move)
+    drawn = [turn.get("tile") or turn["discarded"] for turn in game.turns]
+    assert sorted(drawn[:11]) == [f"R{i:02d}" for i in range(2, 13)]
+    assert not any(tile.startswith("R") and tile[1:].isdigit() for tile in drawn[11:])

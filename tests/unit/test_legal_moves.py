@@ -2,7 +2,8 @@
 
 The oracle is `play()` itself on a copy: a move is in the view exactly when playing it is
 accepted. The placements and spots themselves are checked against this suite's own tile table
-by the property tests.
+by the property tests; here the fast spot computation is also checked against putting the tile
+on a copy of the board and looking.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from app.engine import (
     Options,
     Placement,
 )
+from app.engine.tiles import oriented
 from tests.unit.conftest import SLOTS, players
 
 
@@ -125,3 +127,67 @@ def test_a_tile_that_fits_nowhere_has_no_moves():
     game.play(Move(0, -1, 180), tile="E")
     moves = game.legal_moves("C")
     assert not moves and len(moves) == 0 and moves.placements() == []
+
+
+# -- the fast path against the straightforward computation ---------------------------------------
+
+
+def spots_by_placing_the_tile(game: Game, tile: str, placement: Placement) -> set[tuple]:
+    """The spots of `placement` worked out the slow, obvious way: put the tile on a copy of
+    the board (the union-find merges it) and look whether each of its segments' features has
+    figures on it. (Engine internals, on purpose: this is what the fast path must equal.)"""
+    board = game.board.copy()
+    base = len(board.parent)
+    tile_def = oriented(tile, placement.rot)
+    board.place(tile_def, placement.x, placement.y)
+    followers, abbots = game.supply(game.current_player)
+    out = set()
+    if followers:
+        for seg in tile_def.segments:
+            if seg.kind == "river" or (seg.kind == "field" and not game.options.farmers):
+                continue
+            if not board.figures[board.find(base + seg.index)]:
+                out.add(("follower", seg.kind, frozenset(SLOTS[s] for s in seg.slots)))
+        if tile_def.centre == "monastery":
+            out.add(("follower", "monastery", frozenset({"C"})))
+    if abbots and tile_def.centre is not None:
+        out.add(("abbot", tile_def.centre, frozenset({"C"})))
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options",
+    [
+        Options(tileset, farmers, abbot, river)
+        for tileset, farmers, abbot, river in [
+            ("winter", True, False, False),
+            ("winter", True, True, True),
+            ("classic", False, True, False),
+            ("classic", True, False, True),
+        ]
+    ],
+    ids=repr,
+)
+def test_fast_spots_equal_placing_the_tile(options):
+    """Every placement of every turn of crowded random games. A segment taken only through
+    another segment of the new tile (both joining one feature) comes up a few times in them,
+    besides the hand-built case of test_rules.py."""
+    for seed in range(8):
+        rng = random.Random(seed)
+        game = Game(players(3 + seed % 3), options, seed=seed)
+        while not game.finished:
+            tile = game.drawn_tile
+            assert tile is not None
+            for placement, spots in game.legal_moves().spots_by_placement().items():
+                got = {(s.kind, s.feature, frozenset(s.slots)) for s in spots}
+                assert len(got) == len(spots)
+                assert got == spots_by_placing_the_tile(game, tile, placement), placement
+            moves = game.legal_moves()
+            placement = rng.choice(moves.placements())
+            spots = moves.spots(placement)
+            meeple = None
+            if spots and rng.random() < 0.8:  # a crowded board: many features taken
+                spot = rng.choice(spots)
+                meeple = Meeple(spot.kind, spot.at)
+            game.play(Move(*placement, meeple))

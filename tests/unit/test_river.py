@@ -78,9 +78,9 @@ def test_river_tiles_come_first_in_the_bag_counts():
 
 
 def drawn_tiles(game: Game, count: int, rng: random.Random) -> list[str]:
-    """The next `count` tiles a seeded `game` draws (placed or discarded), playing random
-    legal placements."""
-    drawn: list[str] = []
+    """The tiles a seeded `game` draws (placed or discarded) until `count` are counted,
+    playing random legal placements; the discards it already made count first."""
+    drawn = [t["discarded"] for t in game.turns if "discarded" in t]
     while len(drawn) < count:
         tile = game.drawn_tile
         assert tile is not None
@@ -88,6 +88,19 @@ def drawn_tiles(game: Game, count: int, rng: random.Random) -> list[str]:
         game.play(Move(*rng.choice(game.legal_placements())))
         drawn += [tile, *(t["discarded"] for t in game.turns[before + 1 :])]
     return drawn[:count]
+
+
+def test_next_tile_counts_follow_the_drawing_order():
+    """What a bot may expect next: River tiles but the lake, then the lake, then land."""
+    game = game_from(WHOLE_RIVER[:9], RIVER)  # R11 and the lake left
+    assert game.next_tile_counts() == {"R11": 1}
+    game.play_turn(WHOLE_RIVER[9])
+    assert game.next_tile_counts() == {"R12": 1}
+    game.play_turn(WHOLE_RIVER[10])
+    assert game.next_tile_counts() == game.bag_counts()
+    assert sum(game.next_tile_counts().values()) == 71
+    plain = Game(players(2), Options())
+    assert plain.next_tile_counts() == plain.bag_counts()
 
 
 def test_seeded_games_draw_the_river_first_and_the_lake_last():
