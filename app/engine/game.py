@@ -806,6 +806,18 @@ class Game:
     def view(self) -> dict[str, Any]:
         """The whole public state, JSON-ready: never the bag order or the seed."""
         return {
+            **self.turn_view(),
+            "board": [
+                {"x": t.x, "y": t.y, "tile": t.tile.id, "rot": t.tile.rot} for t in self.board.order
+            ],
+            "figures": self.figures(),
+        }
+
+    def turn_view(self) -> dict[str, Any]:
+        """`view()` without `board` and `figures`: what changes from turn to turn at a cost
+        that does not grow with the board (a server keeps the board and the figures up to date
+        from `last_change`)."""
+        return {
             "turn": self.turn,
             "current_player": None if self.finished else self.current_player,
             "drawn_tile": self.drawn_tile,
@@ -822,10 +834,6 @@ class Game:
                 }
                 for i, p in enumerate(self.players)
             ],
-            "board": [
-                {"x": t.x, "y": t.y, "tile": t.tile.id, "rot": t.tile.rot} for t in self.board.order
-            ],
-            "figures": self.figures(),
             "bag": self.bag_counts(),
             "tiles_left": self.tiles_left,
             "last": None if self.last is None else {"x": self.last[0], "y": self.last[1]},

@@ -27,7 +27,13 @@ from app.server.match import Match
 from app.server.protocol import ErrorCode, GameError
 from app.server.settings import Settings
 from app.server.timing import Clock, stamp
-from app.server.views import features_message, game_view, legal_message, room_view
+from app.server.views import (
+    features_message,
+    game_view,
+    legal_message,
+    next_game_view,
+    room_view,
+)
 from app.store import Finish, RoomRecord, SeatRecord
 
 log = logging.getLogger(__name__)
@@ -223,7 +229,10 @@ class Room:
             ) from None
         if match.clock is not None:
             match.clock.advance(None if game.finished else game.current_player, at)
-        self.publish(game=True, room=game.finished)  # a finished game: back to the lobby
+        changes = {"game": next_game_view(match, self.broadcast.state["game"])}
+        if game.finished:  # back to the lobby
+            changes["room"] = room_view(self.code, self.lobby, self.running, self.peers)
+        self.broadcast.publish(changes)
         self.deal_legal()
         self.autoplay.schedule()
 

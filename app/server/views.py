@@ -97,14 +97,51 @@ def game_view(match: Match | None, previous: dict[str, Any] | None) -> dict[str,
     view["id"] = match.id
     view["number"] = match.number
     view["seats"] = [pl["seat"] for pl in match.players]
-    # A figure is known by where it stands (one figure per segment of a tile), so a figure
-    # that leaves the board costs one `remove`, whatever its place in the list.
-    view["figures"] = [{"id": f"{f['x']},{f['y']},{f['at']}", **f} for f in view["figures"]]
+    view["figures"] = [_figure(f) for f in view["figures"]]
     view["events"] = [event.to_dict() for event in game.events]
-    view["results"] = game.results() if game.finished else None
     view["turns"] = [dict(turn) for turn in game.turns]
-    view["clock"] = match.clock.view() if match.clock is not None else None
+    _add_status(view, match)
     if previous is not None and previous.get("id") == match.id:
         for key in ("board", "figures", "events", "turns"):
             view[key] = reuse_unchanged(previous.get(key), view[key])
     return view
+
+
+def next_game_view(match: Match, previous: dict[str, Any]) -> dict[str, Any]:
+    """The game view after the engine's last change (`Game.last_change`), from `previous`,
+    the view as it was just before that change: the same as `game_view`, at a cost that does
+    not grow with the board. The board, figures, events and turns are the previous lists
+    (the same objects, so the diff skips them) with what the move added or took away."""
+    game = match.game
+    change = game.last_change
+    assert change is not None and previous["id"] == match.id
+    view = {**previous, **game.turn_view()}
+    if change.tile is not None:
+        view["board"] = [*previous["board"], dict(change.tile)]
+    if change.figures_placed or change.figures_removed:
+        gone = {_figure_id(f) for f in change.figures_removed}
+        view["figures"] = [f for f in previous["figures"] if f["id"] not in gone] + [
+            _figure(f) for f in change.figures_placed if _figure_id(f) not in gone
+        ]
+    if change.events:
+        view["events"] = [*previous["events"], *(event.to_dict() for event in change.events)]
+    if change.turns:
+        view["turns"] = [*previous["turns"], *(dict(turn) for turn in change.turns)]
+    _add_status(view, match)
+    return view
+
+
+def _add_status(view: dict[str, Any], match: Match) -> None:
+    game = match.game
+    view["results"] = game.results() if game.finished else None
+    view["clock"] = match.clock.view() if match.clock is not None else None
+
+
+def _figure_id(figure: dict[str, Any]) -> str:
+    return f"{figure['x']},{figure['y']},{figure['at']}"
+
+
+def _figure(figure: dict[str, Any]) -> dict[str, Any]:
+    """A figure of the view, known by where it stands (one figure per segment of a tile), so
+    one that leaves the board costs one `remove`, whatever its place in the list."""
+    return {"id": _figure_id(figure), **figure}
