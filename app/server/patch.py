@@ -13,6 +13,7 @@ from typing import Any
 
 Op = dict[str, Any]
 SMALL_DICT = 3  # keys at most, for an object replaced whole when several of them change
+_PLAIN = (str, int, bool, float, type(None))
 
 
 def pointer(path: tuple[str | int, ...]) -> str:
@@ -43,8 +44,14 @@ def _diff(old: Any, new: Any, path: tuple[str | int, ...], ops: list[Op]) -> Non
         for key, value in new.items():
             if key not in old:
                 changes.append({"op": "add", "path": pointer((*path, key)), "value": value})
-            else:
-                _diff(old[key], value, (*path, key), changes)
+                continue
+            before = old[key]
+            # Equal plain values need no call (most keys of a view, every move).
+            if before is value or (
+                type(before) is type(value) and type(value) in _PLAIN and before == value
+            ):
+                continue
+            _diff(before, value, (*path, key), changes)
         if len(changes) > 1 and len(new) <= SMALL_DICT and path:
             # Several changes to a small object (say the last tile's `{"x", "y"}`): one
             # replace of the whole is shorter than a path per key.
