@@ -432,10 +432,12 @@ class Bench:
             "p99_ms": 1000 * percentile(lat, 0.99),
             "max_ms": 1000 * (lat[-1] if lat else float("nan")),
             "server_cpu": cpu / elapsed,
+            "cpu_ms_per_move": 1000 * cpu / self.stats.moves if self.stats.moves else 0.0,
             "client_cpu": own / elapsed,
             "rss_mb": rss,
             "peak_rss_mb": peak,
-            "diff_bytes": statistics.mean(self.stats.diff_bytes) if self.stats.diff_bytes else 0,
+            # The same diff goes to every player and watcher (the placements travel apart).
+            "diff_bytes": statistics.median(self.stats.diff_bytes) if self.stats.diff_bytes else 0,
             "errors": dict(self.stats.errors),
             "slow": _slow_histogram(self.stats.slow),
         }
@@ -538,9 +540,10 @@ def fmt(row: dict[str, Any]) -> str:
         f"target {row['target']:7.1f}/s  accepted {row['moves_per_s']:7.1f}/s  "
         f"latency p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms  "
         f"max {row['max_ms']:6.1f} ms  ({row['deliveries']} deliveries)  "
-        f"server cpu {100 * row['server_cpu']:4.0f}%  client cpu {100 * row['client_cpu']:4.0f}%  "
+        f"server cpu {100 * row['server_cpu']:4.0f}% ({row['cpu_ms_per_move']:.2f} ms a move)  "
+        f"client cpu {100 * row['client_cpu']:4.0f}%  "
         f"rss {row['rss_mb']:.0f} MiB (peak {row['peak_rss_mb']:.0f})  "
-        f"diff {row['diff_bytes']:.0f} B  "
+        f"diff median {row['diff_bytes']:.0f} B  "
         f"errors {sum(row['errors'].values())} {row['errors'] or ''}\n"
         f"    slow deliveries (> 250 ms) by arrival time in the stage: {row['slow']}"
     )
@@ -594,8 +597,8 @@ async def full(server: ServerProcess, args: argparse.Namespace) -> None:
     snap = await bench.snapshot_sizes()
     sizes = bench.stats.diff_bytes
     print(
-        f"  bytes: diff {statistics.mean(sizes) if sizes else 0:.0f} B per move "
-        f"vs snapshot {snap:.0f} B"
+        f"  bytes: diff median {statistics.median(sizes) if sizes else 0:.0f} B per move "
+        f"vs snapshot {snap:.0f} B (mean over the rooms, at whatever turn each is)"
     )
     if best is not None:
         print(

@@ -93,7 +93,7 @@ def game_view(match: Match | None, previous: dict[str, Any] | None) -> dict[str,
     if match is None:
         return None
     game = match.game
-    view = game.view()
+    view = _wire(game.view())
     view["id"] = match.id
     view["number"] = match.number
     view["seats"] = [pl["seat"] for pl in match.players]
@@ -115,7 +115,7 @@ def next_game_view(match: Match, previous: dict[str, Any]) -> dict[str, Any]:
     game = match.game
     change = game.last_change
     assert change is not None and previous["id"] == match.id
-    view = {**previous, **game.turn_view()}
+    view = {**previous, **_wire(game.turn_view())}
     if change.tile is not None:
         view["board"] = [*previous["board"], dict(change.tile)]
     if change.figures_placed or change.figures_removed:
@@ -128,6 +128,15 @@ def next_game_view(match: Match, previous: dict[str, Any]) -> dict[str, Any]:
     if change.turns:
         view["turns"] = [*previous["turns"], *(dict(turn) for turn in change.turns)]
     _add_status(view, match)
+    return view
+
+
+def _wire(view: dict[str, Any]) -> dict[str, Any]:
+    """The engine's view as sent: without `last` (the last entry of `board`) and `tiles_left`
+    (the sum of `bag`), which would cost every move an op each for what the state says
+    already."""
+    view.pop("last", None)
+    view.pop("tiles_left", None)
     return view
 
 

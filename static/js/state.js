@@ -54,10 +54,22 @@ export function freshTurn(forTurn) {
 export function applyServerState(s, server) {
   s.room = server.room;
   s.game = server.game;
+  if (s.game) derive(s.game);
   const turn = s.game ? s.game.turn : -1;
   if (turn !== s.turn.forTurn) s.turn = freshTurn(turn);
   showLegal(s);
   if (s.game) s.game.features = s.features?.game === s.game.id ? s.features.features : [];
+}
+
+/**
+ * Fields the server leaves out because the state already says them (PROTOCOL.md): the last
+ * placed tile is the last entry of the board after the start tile, the tiles left are the
+ * bag's counts added up. Kept on the game object, where the page always read them.
+ */
+export function derive(game) {
+  const placed = game.board.length > 1 ? game.board[game.board.length - 1] : null;
+  game.last = placed ? { x: placed.x, y: placed.y } : null;
+  game.tiles_left = Object.values(game.bag ?? {}).reduce((sum, n) => sum + n, 0);
 }
 
 /** Keep the board's features the server sent (the `features` message). */
