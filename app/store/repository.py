@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import Table, delete, exists, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.store import models
 from app.store.database import Database
@@ -419,8 +419,8 @@ class _TurnWriter:
         while self.pending:
             batch, self.pending = self.pending, []
             try:
-                async with self.db.transaction() as session:
-                    await _store_turns(session, [write for write, _ in batch])
+                async with self.db.engine.begin() as conn:
+                    await _store_turns(conn, [write for write, _ in batch])
             except Exception:
                 await self._one_by_one(batch)
                 continue
@@ -431,8 +431,8 @@ class _TurnWriter:
     async def _one_by_one(self, batch: list[tuple[_TurnWrite, asyncio.Future[None]]]) -> None:
         for write, future in batch:
             try:
-                async with self.db.transaction() as session:
-                    await _store_turns(session, [write])
+                async with self.db.engine.begin() as conn:
+                    await _store_turns(conn, [write])
             except IntegrityError as exc:
                 error: Exception = Conflict(write.game_id)
                 error.__cause__ = exc
@@ -446,11 +446,11 @@ class _TurnWriter:
                 future.set_exception(error)
 
 
-async def _store_turns(session: AsyncSession, writes: list[_TurnWrite]) -> None:
+async def _store_turns(conn: AsyncConnection, writes: list[_TurnWrite]) -> None:
     """Insert the moves of `writes` and finish the games that ended (one transaction).
 
-    The per-move cost is one multi-row insert for the whole batch, through the table itself
-    (no ORM objects); a game's row changes only when it ends.
+    The per-move cost is one multi-row insert for the whole batch, on a plain connection
+    (no ORM session or objects); a game's row changes only when it ends.
     """
     rows = [
         {"game_id": w.game_id, "number": n, "turn": t, "created_at": w.at}
@@ -458,11 +458,11 @@ async def _store_turns(session: AsyncSession, writes: list[_TurnWrite]) -> None:
         for n, t in enumerate(w.turns, w.first_number)
     ]
     if rows:
-        await session.execute(insert(MOVES), rows)
+        await conn.execute(insert(MOVES), rows)
     for w in writes:
         if w.finish is None:
             continue
-        await session.execute(
+        await conn.execute(
             update(GAMES)
             .where(GAMES.c.id == w.game_id)
             .values(
