@@ -21,7 +21,10 @@ from app.server.settings import Settings
 from app.server.timing import Clock, Timer, sleep_until
 
 if TYPE_CHECKING:
+    from app.server.lobby import Lobby
+    from app.server.match import Match
     from app.server.room import Room
+    from app.server.turnclock import TurnClock
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +53,24 @@ class Plan:
     reason: Literal["bot", "clock"]
 
 
+def plan(
+    match: Match | None, lobby: Lobby, now: float, clock: TurnClock | None
+) -> tuple[Plan, float] | None:
+    """The automatic move of the turn `match` is at and when it is due, if there is one: at
+    once for a bot's seat, when the bank of `clock` runs out for a person's."""
+    if match is None or not match.running or match.game.drawn_tile is None:
+        return None
+    seat = match.seat_to_move()
+    taken = lobby.seats.get(seat)
+    level = taken.bot if taken is not None else None
+    if level is not None:
+        return Plan(match.id, match.game.turn, seat, level, "bot"), now
+    deadline = clock.deadline() if clock is not None else None
+    if deadline is not None:
+        return Plan(match.id, match.game.turn, seat, "easy", "clock"), deadline
+    return None
+
+
 class Autoplay:
     """The automatic moves of one room."""
 
@@ -62,36 +83,26 @@ class Autoplay:
         self._timer: Timer | None = None
         self._task: asyncio.Task[None] | None = None
 
-    def schedule(self) -> None:
-        """Plan the automatic move of the turn the game is at, if any (idempotent)."""
-        plan, when = self._plan()
-        if plan == self.planned:
-            return
+    def schedule(self) -> float | None:
+        """Plan the automatic move of the turn the game is at, if any (idempotent); returns
+        when it is due (None: no plan), which is when the room next needs a server."""
+        match = self.room.match
+        planned = plan(match, self.room.lobby, self.clock.now(), match.clock if match else None)
+        when = planned[1] if planned else None
+        step = planned[0] if planned else None
+        if step == self.planned:
+            return when
         self._cancel()
-        self.planned = plan
-        if plan is not None:
-            self._timer = self.clock.call_at(when, lambda: self._run(plan))
+        self.planned = step
+        if planned is not None:
+            self._timer = self.clock.call_at(planned[1], lambda: self._run(planned[0]))
+        return when
 
     def dispose(self) -> None:
         """Stop everything (the room leaves memory)."""
         self._cancel()
         self.planned = None
         self.bots.forget(self.room.code)
-
-    def _plan(self) -> tuple[Plan | None, float]:
-        match = self.room.match
-        if match is None or not match.running or match.game.drawn_tile is None:
-            return None, 0.0
-        seat = match.seat_to_move()
-        taken = self.room.lobby.seats.get(seat)
-        level = taken.bot if taken is not None else None
-        now = self.clock.now()
-        if level is not None:
-            return Plan(match.id, match.game.turn, seat, level, "bot"), now
-        deadline = match.clock.deadline() if match.clock is not None else None
-        if deadline is not None:
-            return Plan(match.id, match.game.turn, seat, "easy", "clock"), deadline
-        return None, 0.0
 
     def _cancel(self) -> None:
         if self._timer is not None:

@@ -53,7 +53,7 @@ async def _seat(room: Room, seat: Seat) -> None:
     """Store a new seat (a race for it loses with `seat_taken`), then keep it."""
     record = SeatRecord(seat.position, seat.name, seat.color, seat.token_hash, seat.bot)
     try:
-        await room.store.take_seat(room.id, record)
+        await room.store.take_seat(record)
     except Conflict:
         raise GameError(ErrorCode.SEAT_TAKEN, "That seat is taken.") from None
     room.lobby.seats[seat.position] = seat
@@ -104,7 +104,7 @@ async def remove_seat(room: Room, peer: Peer, intent: p.RemoveSeat) -> None:
 
 
 async def _free(room: Room, position: int) -> None:
-    await room.store.free_seat(room.id, position)
+    await room.store.free_seat(position)
     del room.lobby.seats[position]
     moved = [other for other in room.peers if other.seat == position]
     for other in moved:
@@ -124,7 +124,7 @@ async def set_options(room: Room, peer: Peer, intent: p.SetOptions) -> None:
     except ValueError as exc:
         raise GameError(ErrorCode.BAD_OPTIONS, f"Those options are not valid: {exc}") from None
     room.lobby.check_options(options)
-    await room.store.set_options(room.id, options.to_dict())
+    await room.store.set_options(options.to_dict())
     room.lobby.options = options
     room.publish(room=True)
 
@@ -157,15 +157,14 @@ async def start(room: Room, peer: Peer, intent: p.Start) -> None:
     at = room.clock.now()
     number = lobby.games_played + 1
     game_id = await room.store.create_game(
-        room.id, number, options.to_dict(), players, seed, order[0], list(game.turns),
-        stamp(at),
+        number, options.to_dict(), players, seed, order[0], list(game.turns), stamp(at)
     )
     room.match = Match.new(game_id, number, options, players, seed, game, at)
     lobby.games_played = number
     lobby.last_starter = order[0]
     room.publish(room=True, game=True)
     room.deal_legal()
-    room.autoplay.schedule()
+    await room.reschedule()
 
 
 # -- the game -------------------------------------------------------------------------------
@@ -217,10 +216,10 @@ async def take_back(room: Room, peer: Peer, intent: p.TakeBack) -> None:
 
 
 async def _set_bot(room: Room, position: int, level: str | None) -> None:
-    await room.store.set_seat_bot(room.id, position, level)
+    await room.store.set_seat_bot(position, level)
     seat = room.lobby.seats[position]
     room.lobby.seats[position] = Seat(seat.position, seat.name, seat.color, seat.token_hash, level)
     room.publish(room=True)
     room.deal_legal()
-    room.autoplay.schedule()
+    await room.reschedule()
 

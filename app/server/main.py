@@ -14,8 +14,8 @@ from fastapi.staticfiles import StaticFiles
 from app.server import archive, http
 from app.server.bots import Bots
 from app.server.protocol import Close
-from app.server.room import Services
 from app.server.rooms import Rooms
+from app.server.services import Services
 from app.server.settings import Settings
 from app.server.timing import SystemClock
 from app.store import Database, Store

@@ -12,21 +12,19 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
 from app.engine import Game, IllegalMoveError, Move
 from app.server import protocol as p
-from app.server.autoplay import Autoplay, BotPlayer
+from app.server.autoplay import Autoplay, plan
 from app.server.broadcast import Broadcaster, Peer, you
 from app.server.chat import Chat
 from app.server.intents import HANDLERS
 from app.server.lobby import Lobby
 from app.server.match import Match
 from app.server.protocol import ErrorCode, GameError
-from app.server.settings import Settings
-from app.server.timing import Clock, stamp
+from app.server.services import Services
+from app.server.timing import stamp
 from app.server.views import (
     features_message,
     game_view,
@@ -34,36 +32,9 @@ from app.server.views import (
     next_game_view,
     room_view,
 )
-from app.store import Finish, RoomRecord, SeatRecord
+from app.store import Finish, RoomRecord
 
 log = logging.getLogger(__name__)
-
-
-class RoomStore(Protocol):
-    """What a room needs from the store (`app.store.Store`; a fake in unit tests)."""
-
-    async def take_seat(self, room_id: int, seat: SeatRecord) -> None: ...
-    async def free_seat(self, room_id: int, position: int) -> None: ...
-    async def set_seat_bot(self, room_id: int, position: int, bot: str | None) -> None: ...
-    async def set_options(self, room_id: int, options: dict[str, Any]) -> None: ...
-    async def create_game(
-        self, room_id: int, number: int, options: dict[str, Any], players: list[dict[str, Any]],
-        seed: int, starter: int, turns: list[dict[str, Any]], at: datetime,
-    ) -> int: ...
-    async def record_turns(
-        self, game_id: int, first_number: int, turns: list[dict[str, Any]],
-        finish: Finish | None, at: datetime,
-    ) -> None: ...
-
-
-@dataclass(frozen=True)
-class Services:
-    """What every room of a process shares: the store, settings, time and the bots."""
-
-    store: RoomStore
-    settings: Settings
-    clock: Clock
-    bots: BotPlayer
 
 
 class Room:
@@ -73,7 +44,7 @@ class Room:
         self.id = record.id
         self.code = record.code
         self.services = services
-        self.store = services.store
+        self.store = services.store.writer(record.id, record.epoch)
         self.clock = services.clock
         self.lobby = Lobby(record)
         self.match: Match | None = None
@@ -87,6 +58,8 @@ class Room:
             "game": game_view(self.match, None),
         })
         self.autoplay = Autoplay(self, services.bots, services.clock, services.settings)
+        # When the room next needs a server, as stored (`rooms.wake_at`).
+        self._wake = record.wake_at
         # The encoded `legal` and `features` messages of the turn they were built for (each
         # is built once a turn, and only when someone needs it).
         self._legal: tuple[tuple[int, int], str] | None = None
@@ -104,9 +77,19 @@ class Room:
 
     # -- life cycle: join, drop, dispose ----------------------------------------------------
 
-    def start(self) -> None:
+    async def start(self) -> None:
         """Begin the room's own work once it is in memory (a bot or a clock to run)."""
-        self.autoplay.schedule()
+        async with self.lock:
+            await self.reschedule()
+
+    async def reschedule(self) -> None:
+        """Plan the room's automatic move (if any) and store when it is due, so a scheduler
+        finds the room when nobody has it in memory."""
+        due = self.autoplay.schedule()
+        wake = stamp(due) if due is not None else None
+        if wake != self._wake:
+            await self.store.set_wake(wake)
+            self._wake = wake
 
     async def join(self, peer: Peer, hello: p.Hello) -> None:
         """A connection said hello: resolve its token, send it the snapshot, tell the others."""
@@ -217,9 +200,14 @@ class Room:
             finish = Finish(list(results["scores"]), list(results["winners"]), results,
                             bool(game.ended_early))
         at = self.clock.now()
+        to_move = None if game.finished else game.current_player
+        clock = match.clock.advanced(to_move, at) if match.clock is not None else None
+        due = plan(match, self.lobby, at, clock)
+        wake = stamp(due[1]) if due else None
         try:
             await self.store.record_turns(
-                match.id, before + 1, [dict(t) for t in game.turns[before:]], finish, stamp(at)
+                match.id, before + 1, [dict(t) for t in game.turns[before:]], finish, stamp(at),
+                wake,
             )
         except Exception:
             log.exception("room %s: could not store turn %d", self.code, before + 1)
@@ -227,14 +215,14 @@ class Room:
             raise GameError(
                 ErrorCode.SERVER_ERROR, "The move could not be saved; nothing changed. Try again."
             ) from None
-        if match.clock is not None:
-            match.clock.advance(None if game.finished else game.current_player, at)
+        match.clock = clock
+        self._wake = wake
         changes = {"game": next_game_view(match, self.broadcast.state["game"])}
         if game.finished:  # back to the lobby
             changes["room"] = room_view(self.code, self.lobby, self.running, self.peers)
         self.broadcast.publish(changes)
         self.deal_legal()
-        self.autoplay.schedule()
+        await self.reschedule()
 
     # -- state ---------------------------------------------------------------------------------
 

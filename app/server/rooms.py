@@ -11,7 +11,8 @@ from datetime import timedelta
 from app.server.identity import clean_name, new_token
 from app.server.options import RoomOptions
 from app.server.protocol import ErrorCode, GameError
-from app.server.room import Room, Services
+from app.server.room import Room
+from app.server.services import Services
 from app.store import Conflict, SeatRecord, Store
 
 log = logging.getLogger(__name__)
@@ -78,7 +79,7 @@ class Rooms:
         return room
 
     async def _load(self, code: str) -> Room | None:
-        record = await self.store.load_room(code)
+        record = await self.store.load_room(code, claim=True)
         if record is None:
             return None
         try:
@@ -88,7 +89,7 @@ class Rooms:
             raise GameError(
                 ErrorCode.SERVER_ERROR, "This room's game could not be restored."
             ) from None
-        room.start()
+        await room.start()
         return room
 
     async def restore_running(self) -> int:

@@ -27,6 +27,12 @@ class TurnClock:
         """A full bank for every player; nobody's runs yet."""
         return cls(bank, increment, [bank] * players)
 
+    def advanced(self, to_move: int | None, at: float) -> TurnClock:
+        """A copy of this clock after `advance(to_move, at)`."""
+        clock = TurnClock(self.bank, self.increment, list(self.banks), self.running, self.since)
+        clock.advance(to_move, at)
+        return clock
+
     def advance(self, to_move: int | None, at: float) -> None:
         """A turn ended at `at`: charge the player who was to move and give them the
         increment, then start `to_move`'s bank (None: the game is over)."""

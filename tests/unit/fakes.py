@@ -15,7 +15,8 @@ from typing import Any
 from app.engine import Move
 from app.server.bots import Bots
 from app.server.patch import apply
-from app.server.room import Room, Services
+from app.server.room import Room
+from app.server.services import Services
 from app.server.settings import Settings
 from app.store import Conflict, Finish, GameRecord, RoomRecord, SeatRecord
 
@@ -109,44 +110,68 @@ class FakeStore:
     def _put(self, room: RoomRecord) -> None:
         self.rooms[room.code] = room
 
-    async def take_seat(self, room_id: int, seat: SeatRecord) -> None:
-        room = self._room(room_id)
+    def writer(self, room_id: int, epoch: int) -> FakeWriter:
+        return FakeWriter(self, room_id)
+
+
+class FakeWriter:
+    """One room's writes to a `FakeStore` (no other process: never fenced)."""
+
+    def __init__(self, store: FakeStore, room_id: int) -> None:
+        self.store = store
+        self.room_id = room_id
+        self.wakes: list[datetime | None] = []
+
+    def _room(self) -> RoomRecord:
+        return self.store._room(self.room_id)
+
+    async def take_seat(self, seat: SeatRecord) -> None:
+        room = self._room()
         if any(s.position == seat.position for s in room.seats):
             raise Conflict(seat.position)
-        self._put(replace(room, seats=[*room.seats, seat]))
+        self.store._put(replace(room, seats=[*room.seats, seat]))
 
-    async def free_seat(self, room_id: int, position: int) -> None:
-        room = self._room(room_id)
-        self._put(replace(room, seats=[s for s in room.seats if s.position != position]))
+    async def free_seat(self, position: int) -> None:
+        room = self._room()
+        self.store._put(replace(room, seats=[s for s in room.seats if s.position != position]))
 
-    async def set_seat_bot(self, room_id: int, position: int, bot: str | None) -> None:
-        room = self._room(room_id)
+    async def set_seat_bot(self, position: int, bot: str | None) -> None:
+        room = self._room()
         seats = [replace(s, bot=bot) if s.position == position else s for s in room.seats]
-        self._put(replace(room, seats=seats))
+        self.store._put(replace(room, seats=seats))
 
-    async def set_options(self, room_id: int, options: dict[str, Any]) -> None:
-        self._put(replace(self._room(room_id), options=options))
+    async def set_options(self, options: dict[str, Any]) -> None:
+        self.store._put(replace(self._room(), options=options))
 
-    async def create_game(self, room_id: int, number: int, options: dict[str, Any],
+    async def set_wake(self, wake_at: datetime | None) -> None:
+        self.wakes.append(wake_at)
+        self.store._put(replace(self._room(), wake_at=wake_at))
+
+    async def create_game(self, number: int, options: dict[str, Any],
                           players: list[dict[str, Any]], seed: int, starter: int,
                           turns: list[dict[str, Any]], at: datetime) -> int:
-        game_id = next(self._ids)
-        room = self._room(room_id)
-        self._put(replace(room, last_starter=starter))
-        record = GameRecord(game_id, room_id, room.code, number, options, players, seed,
+        store = self.store
+        game_id = next(store._ids)
+        room = self._room()
+        store._put(replace(room, last_starter=starter))
+        record = GameRecord(game_id, self.room_id, room.code, number, options, players, seed,
                             "running", False, len(turns), at, None, None, None, None)
-        self.games[game_id] = _Game(record, [(dict(t), at) for t in turns])
+        store.games[game_id] = _Game(record, [(dict(t), at) for t in turns])
         return game_id
 
     async def record_turns(self, game_id: int, first_number: int, turns: list[dict[str, Any]],
-                           finish: Finish | None, at: datetime) -> None:
-        if self.fail_next_write:
-            self.fail_next_write = False
+                           finish: Finish | None, at: datetime,
+                           wake_at: datetime | None = None) -> None:
+        store = self.store
+        if store.fail_next_write:
+            store.fail_next_write = False
             raise OSError("the disk is full")
-        game = self.games[game_id]
+        game = store.games[game_id]
         if first_number != len(game.moves) + 1:
             raise Conflict(game_id)
         game.moves.extend((dict(t), at) for t in turns)
+        self.wakes.append(wake_at)
+        store._put(replace(self._room(), wake_at=wake_at))
         if finish is not None:
             game.record = replace(game.record, status="finished", finished_at=at,
                                   final_scores=finish.final_scores, winners=finish.winners,

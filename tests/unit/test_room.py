@@ -11,6 +11,7 @@ from fakes import FakeClock, FakePeer, FakeStore, Room, first_legal, services, s
 
 from app.server import protocol as p
 from app.server.identity import bot_marker, hash_token
+from app.server.timing import stamp
 from app.store import SeatRecord
 
 CODE = "abcdefgh"
@@ -32,7 +33,7 @@ async def make_room(store: FakeStore, clock: FakeClock, *, bot: str | None = Non
     options = {"seats": 2, "clock": clock_option}
     store.add_room(CODE, hash_token(ANN), options, seats)
     room = Room(store.load(CODE), services(store, clock, **settings))
-    room.start()
+    await room.start()
     return room
 
 
@@ -99,6 +100,8 @@ async def test_a_bot_seat_plays_after_the_pause_and_only_on_its_turn() -> None:
     match = room.match
     assert match is not None
     bot = match.players.index(next(pl for pl in match.players if pl["seat"] == 1))
+    # While a bot's seat is to move, the room needs a server at once.
+    assert (store.rooms[CODE].wake_at == stamp(clock.now())) == (match.seat_to_move() == 1)
     if match.seat_to_move() == 1:  # the bot begins: it waits out its pause, then plays
         await clock.advance(1.9)
         assert placed(room) == []
@@ -128,6 +131,8 @@ async def test_the_turn_clock_plays_for_a_person_whose_bank_runs_out() -> None:
     assert match is not None and match.clock is not None
     late = match.game.current_player
     assert ann.game["clock"]["running"] == late and ann.game["clock"]["since"] == clock.now()
+    # The room is due when the bank runs out, even for a server that has it not in memory.
+    assert store.rooms[CODE].wake_at == stamp(clock.now() + 30)
     await clock.advance(29.9)
     assert placed(room) == []
     await clock.advance(0.2)
@@ -157,7 +162,7 @@ async def test_a_restart_keeps_the_banks_and_charges_the_downtime_to_nobody() ->
     room.dispose()
     clock.time += 86_400  # the server was down for a day
     again = Room(store.load(CODE), services(store, clock))
-    again.start()
+    await again.start()
     watcher = await join(again, None, "Cy")
     assert watcher.game["clock"]["banks"] == banks
     assert watcher.game["clock"]["since"] == clock.now()
@@ -195,6 +200,7 @@ async def test_a_finished_game_leaves_nothing_scheduled() -> None:
     await room.handle(ann, p.EndGame(type="end_game", turn=match.game.turn))
     assert match.game.finished and ann.game["finished"]
     assert room.autoplay.planned is None and clock.pending() == []
+    assert store.rooms[CODE].wake_at is None, "nothing is due in a room whose game is over"
     (game,) = store.games.values()
     assert game.record.status == "finished" and game.record.ended_early
 
