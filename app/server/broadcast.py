@@ -6,7 +6,7 @@ is diffed against what was last sent, encoded once, and queued on every peer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from app.server import protocol as p
@@ -14,13 +14,20 @@ from app.server.patch import diff
 
 
 class Peer(Protocol):
-    """One connection as a room sees it (the websocket layer implements it)."""
+    """One connection as a room sees it: a websocket of this process (`ws.Connection`), or one
+    that another process holds (`relay.RemotePeer`, `process` names it)."""
 
     id: int
     name: str
     seat: int | None
     host: bool
     token_hash: str | None
+    process: str | None  # None: a connection to this process
+
+    @property
+    def conn_id(self) -> int:
+        """The connection's id in its process."""
+        ...
 
     def send(self, text: str) -> None:
         """Queue an encoded message; never blocks."""
@@ -33,13 +40,22 @@ class Peer(Protocol):
         ...
 
 
-class Broadcaster:
-    """The public state `{"room": ..., "game": ...}`, its `seq`, and the peers it goes to."""
+Relay = Callable[[str, dict[str, Any]], None]
 
-    def __init__(self, state: dict[str, Any]) -> None:
+
+class Broadcaster:
+    """The public state `{"room": ..., "game": ...}`, its `seq`, and the peers it goes to.
+
+    What goes to everyone goes once to each other process with peers here (`relay`, which
+    hands it to all of that process's connections of the room).
+    """
+
+    def __init__(self, code: str, state: dict[str, Any], relay: Relay | None = None) -> None:
+        self.code = code
         self.state = state
         self.seq = 0
         self.peers: set[Peer] = set()
+        self.relay = relay
 
     def publish(self, changes: dict[str, Any], skip: Peer | None = None) -> None:
         """Replace the given sections of the state and send the diff to every peer (but
@@ -62,9 +78,19 @@ class Broadcaster:
 
     def send_all(self, text: str, skip: Peer | None = None) -> None:
         """Queue an encoded message on every peer but `skip`."""
+        processes: set[str] = set()
         for peer in self.peers:
-            if peer is not skip:
+            if peer is skip:
+                continue
+            if peer.process is None:
                 peer.send(text)
+            else:
+                processes.add(peer.process)
+        for process in processes:
+            assert self.relay is not None
+            skipped = skip.conn_id if skip is not None and skip.process == process else None
+            self.relay(process, {"t": "fanout", "room": self.code, "text": text,
+                                 "skip": skipped})
 
     def with_token(self, token_hash: str) -> set[Peer]:
         """The connections holding a token (the same person in several tabs)."""

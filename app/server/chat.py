@@ -12,6 +12,23 @@ from app.server.settings import Settings
 from app.server.timing import stamp
 
 
+class ChatRate:
+    """A connection's chat rate: at most `limit` lines in any `window` seconds."""
+
+    def __init__(self, limit: int, window: float) -> None:
+        self.limit, self.window = limit, window
+        self.times: deque[float] = deque()
+
+    def allow(self, now: float) -> bool:
+        """Count one line at `now`; False when over the rate."""
+        while self.times and now - self.times[0] > self.window:
+            self.times.popleft()
+        if len(self.times) >= self.limit:
+            return False
+        self.times.append(now)
+        return True
+
+
 class Chat:
     """The chat lines of a room (the latest `chat_history` of them)."""
 

@@ -105,8 +105,9 @@ async def create_room(
 @api.get("/rooms/{code}", response_model=schemas.RoomInfo, responses=NOT_FOUND)
 async def room_info(code: str, rooms: RoomsDep) -> schemas.RoomInfo:
     """Public summary of a room."""
-    room = await _room(rooms, code)
-    view = room.state()["room"]
+    view = await rooms.summary(code)
+    if view is None:
+        raise HTTPException(404, "No such room.")
     return schemas.RoomInfo(
         code=view["code"],
         status=view["status"],
@@ -165,16 +166,6 @@ async def game_replay(game_id: int, store: StoreDep, replays: ReplaysDep) -> sch
 async def tiles() -> dict[str, Any]:
     """Every tile: edges, segments, centre and counts per tileset (what the client draws)."""
     return tile_catalog()
-
-
-async def _room(rooms: Rooms, code: str):
-    try:
-        room = await rooms.get(code)
-    except GameError as exc:
-        raise HTTPException(503, exc.message) from None
-    if room is None:
-        raise HTTPException(404, "No such room.")
-    return room
 
 
 async def _game(store: Store, game_id: int, *, with_moves: bool) -> GameRecord:

@@ -273,6 +273,12 @@ def decode(text: str) -> Intent:
     return message
 
 
+def decode_relayed(raw: dict[str, Any]) -> Intent:
+    """An intent another process decoded already and relayed as `model_dump(mode="json")`."""
+    message: Intent = _adapter.validate_python(raw)
+    return message
+
+
 def _describe(exc: ValueError) -> str:
     errors = getattr(exc, "errors", None)
     if not callable(errors):

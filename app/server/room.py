@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from app.engine import Game, IllegalMoveError, Move
@@ -32,7 +33,7 @@ from app.server.views import (
     next_game_view,
     room_view,
 )
-from app.store import Finish, RoomRecord
+from app.store import Fenced, Finish, RoomRecord
 
 log = logging.getLogger(__name__)
 
@@ -53,13 +54,15 @@ class Room:
         self.chat = Chat(services.settings)
         self.lock = asyncio.Lock()
         self.last_activity = self.clock.now()
-        self.broadcast = Broadcaster({
+        self.broadcast = Broadcaster(self.code, {
             "room": room_view(self.code, self.lobby, self.running, ()),
             "game": game_view(self.match, None),
-        })
+        }, services.cluster.post)
         self.autoplay = Autoplay(self, services.bots, services.clock, services.settings)
         # When the room next needs a server, as stored (`rooms.wake_at`).
         self._wake = record.wake_at
+        # Called when another process has taken the room over (set by the registry).
+        self.on_lost: Callable[[], None] = lambda: None
         # The encoded `legal` and `features` messages of the turn they were built for (each
         # is built once a turn, and only when someone needs it).
         self._legal: tuple[tuple[int, int], str] | None = None
@@ -142,10 +145,6 @@ class Room:
         """Carry out one decoded intent; raises `GameError` for a refusal (sender only)."""
         self.last_activity = self.clock.now()
         match intent:
-            case p.Ping():
-                peer.send(p.encode({"type": "pong", "ref": intent.ref}))
-            case p.Pong():
-                pass
             case p.Sync():
                 async with self.lock:
                     peer.send(self.broadcast.snapshot(self.chat.lines, self.clock.now()))
@@ -161,7 +160,10 @@ class Room:
                 peer.send(self._features())
             case _:
                 async with self.lock:
-                    await HANDLERS[type(intent)](self, peer, intent)
+                    try:
+                        await HANDLERS[type(intent)](self, peer, intent)
+                    except Fenced:
+                        raise self._moved() from None
 
     async def play_for(self, seat: int, turn: int, move: Move) -> None:
         """Play `move` for `seat` on turn `turn` (a person, a bot, a clock that ran out):
@@ -209,6 +211,9 @@ class Room:
                 match.id, before + 1, [dict(t) for t in game.turns[before:]], finish, stamp(at),
                 wake,
             )
+        except Fenced:
+            match.game = match.rebuilt(before)
+            raise self._moved() from None
         except Exception:
             log.exception("room %s: could not store turn %d", self.code, before + 1)
             match.game = match.rebuilt(before)
@@ -262,6 +267,17 @@ class Room:
         if self._features_cache is None or self._features_cache[0] != key:
             self._features_cache = (key, p.encode(features_message(match)))
         return self._features_cache[1]
+
+    def _moved(self) -> GameError:
+        """This process lost the room to another (its writes are fenced off): let the room
+        go; the connections here reconnect and find the new owner."""
+        self.on_lost()
+        return GameError(ErrorCode.SERVER_ERROR, "This room moved to another server; nothing "
+                         "changed. Reconnecting.")
+
+    def wake_at(self) -> datetime | None:
+        """When the room's next automatic move is due, as stored (None: nothing is due)."""
+        return self._wake
 
     def state(self) -> dict[str, Any]:
         """The public state as last broadcast (what every client holds)."""

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from app.server.autoplay import BotPlayer
+from app.server.cluster import Cluster
 from app.server.settings import Settings
 from app.server.timing import Clock
 from app.store import Finish, SeatRecord
@@ -40,9 +41,11 @@ class Stores(Protocol):
 
 @dataclass(frozen=True)
 class Services:
-    """What every room of a process shares: the store, settings, time and the bots."""
+    """What every room of a process shares: the store, settings, time, the bots, and the other
+    processes serving rooms."""
 
     store: Stores
     settings: Settings
     clock: Clock
     bots: BotPlayer
+    cluster: Cluster

@@ -19,6 +19,12 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("DATABASE_URL", "CARC_DATABASE_URL"),
     )
     database_wait_seconds: float = 30.0  # at start, how long to wait for the database
+    # Several processes serving the same rooms share them through Redis (empty: this process
+    # is the only one). Needs a database they share (PostgreSQL).
+    redis_url: str = Field("", validation_alias=AliasChoices("REDIS_URL", "CARC_REDIS_URL"))
+    lease_seconds: float = 3.0  # a room's owner holds it this long without renewing
+    scheduler_seconds: float = 1.0  # how often owners, due rooms and idle rooms are checked
+    room_unload_seconds: float = 300.0  # a room nobody uses, with nothing due, leaves memory
     log_level: str = "info"
     static_dir: str = ""  # empty: `static/` next to the `app` package, else under the cwd
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from app.engine import Move
 from app.server.bots import Bots
+from app.server.cluster import LocalCluster
 from app.server.patch import apply
 from app.server.room import Room
 from app.server.services import Services
@@ -185,6 +186,7 @@ class FakePeer:
 
     def __init__(self, name: str = "Guest") -> None:
         self.id = next(self._ids)
+        self.process: str | None = None  # a connection to this process
         self.name = name
         self.seat: int | None = None
         self.host = False
@@ -197,6 +199,10 @@ class FakePeer:
         self.chat_lines = 0
 
     def __hash__(self) -> int:
+        return self.id
+
+    @property
+    def conn_id(self) -> int:
         return self.id
 
     def send(self, text: str) -> None:
@@ -231,7 +237,8 @@ class FakePeer:
 def services(store: FakeStore, clock: FakeClock, **settings: Any) -> Services:
     """What rooms share, with easy and strong bots computed in this process."""
     config = Settings(bot_workers=0, bot_strong_seconds=0.05, **settings)
-    return Services(store, config, clock, Bots(config.bot_strong_seconds, config.bot_workers))
+    bots = Bots(config.bot_strong_seconds, config.bot_workers)
+    return Services(store, config, clock, bots, LocalCluster())
 
 
 def first_legal(peer: FakePeer) -> Move:
