@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import logging
+
 import uvicorn
 
 from app.server.settings import Settings
 
 
 def main() -> None:
-    """Start uvicorn; the app applies migrations and restores running games at start."""
+    """Start uvicorn; the app applies the migrations at start."""
     settings = Settings()
+    # The app's own loggers (uvicorn configures only its own).
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     uvicorn.run(
         "app.server.main:create_app",
         factory=True,

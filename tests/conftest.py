@@ -5,8 +5,9 @@ on a fresh PostgreSQL database.
   one per test session (the e2e tests use it).
 - `database_url`: parameterized over `sqlite` and `postgres`; `server` starts one server per
   backend for a test module.
-- `server_factory(database_url, **env)`: a started `ServerProcess` of the test's own (it can be
-  stopped with SIGTERM or killed with SIGKILL, then started again on the same database).
+- `own_database_url`: a database of the test's own, on the backend of `database_url`.
+- `server_factory(own_database_url, **env)`: a started `ServerProcess` of the test's own (it
+  can be stopped with SIGTERM or killed with SIGKILL, then started again on the same database).
 
 PostgreSQL: `127.0.0.1:5432`, user `postgres`, trust auth. A fresh `test_<random>` database is
 made for the session and dropped after it. When PostgreSQL is unreachable the postgres tests are
@@ -47,9 +48,9 @@ def _pg_admin():
     return None
 
 
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """A fresh PostgreSQL database for this session (dropped afterwards)."""
+@contextlib.contextmanager
+def fresh_postgres() -> Iterator[str]:
+    """A new PostgreSQL database, dropped afterwards (skips, or fails in CI, without one)."""
     try:
         admin = _pg_admin()
     except ImportError:
@@ -71,12 +72,38 @@ def postgres_url() -> Iterator[str]:
                 admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this session (dropped afterwards)."""
+    with fresh_postgres() as url:
+        yield url
+
+
 @pytest.fixture(scope="session", params=["sqlite", "postgres"])
 def database_url(request, tmp_path_factory) -> str:
     """A database URL on each backend in turn (a fresh file / a fresh database)."""
     if request.param == "postgres":
         return request.getfixturevalue("postgres_url")
     return sqlite_url(tmp_path_factory.mktemp("sqlite"))
+
+
+@pytest.fixture
+def fresh_postgres_url() -> Iterator[str]:
+    """A PostgreSQL database of this test's own (several server processes share it)."""
+    with fresh_postgres() as url:
+        yield url
+
+
+@pytest.fixture
+def own_database_url(database_url, tmp_path) -> Iterator[str]:
+    """A database of this test's own, on the backend of `database_url`. A server process
+    that runs alone (no `REDIS_URL`) must be the only one on its database: it takes every
+    room there that has work due."""
+    if database_url.startswith("postgresql"):
+        with fresh_postgres() as url:
+            yield url
+    else:
+        yield sqlite_url(tmp_path)
 
 
 @pytest.fixture(scope="session")

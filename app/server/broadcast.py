@@ -6,7 +6,7 @@ is diffed against what was last sent, encoded once, and queued on every peer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from app.server import protocol as p
@@ -40,7 +40,13 @@ class Peer(Protocol):
         ...
 
 
-Relay = Callable[[str, dict[str, Any]], None]
+class Relay(Protocol):
+    """Messages to the other processes (`cluster.Cluster`)."""
+
+    process: str
+
+    def post(self, process: str, message: dict[str, Any]) -> None:
+        """Send `message` to `process`, in order."""
 
 
 class Broadcaster:
@@ -89,8 +95,8 @@ class Broadcaster:
         for process in processes:
             assert self.relay is not None
             skipped = skip.conn_id if skip is not None and skip.process == process else None
-            self.relay(process, {"t": "fanout", "room": self.code, "text": text,
-                                 "skip": skipped})
+            self.relay.post(process, {"t": "fanout", "room": self.code, "text": text,
+                                      "from": self.relay.process, "skip": skipped})
 
     def with_token(self, token_hash: str) -> set[Peer]:
         """The connections holding a token (the same person in several tabs)."""

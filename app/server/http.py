@@ -46,10 +46,13 @@ NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": schemas.ErrorBody}}
 
 
 @api.get("/health", response_model=schemas.Health)
-async def health(store: StoreDep) -> schemas.Health:
+async def health(store: StoreDep, rooms: RoomsDep) -> schemas.Health:
     """Is the server up, and does the database answer?"""
     ok = await store.db.ping()
-    return schemas.Health(status="ok" if ok else "degraded", database=ok, protocol=PROTOCOL_VERSION)
+    return schemas.Health(
+        status="ok" if ok else "degraded", database=ok, protocol=PROTOCOL_VERSION,
+        process=rooms.cluster.process,
+    )
 
 
 class RoomQuota:

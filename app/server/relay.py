@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from app.server import protocol as p
@@ -29,11 +30,15 @@ peer_ids = itertools.count(1)  # distinct from the connections' ids: only an ord
 SNAPSHOT = '{"type":"snapshot"'  # how an encoded snapshot begins (protocol.encode)
 
 
+class Moved(Exception):
+    """The room this entry stood for is no longer here: look it up again."""
+
+
 class RoomEntry(Protocol):
     """A room as a connection talks to it: the room itself, or a proxy to its owner."""
 
     async def join(self, peer: Connection, hello: p.Hello) -> None:
-        """The connection said hello."""
+        """The connection said hello (raises `Moved` if the room left this entry)."""
 
     async def handle(self, peer: Connection, intent: p.Intent) -> None:
         """One decoded intent (raises `GameError` for a refusal)."""
@@ -66,9 +71,10 @@ class RemotePeer:
 
     def send(self, text: str) -> None:
         """Post a message for the connection to its process."""
-        self.cluster.post(
-            self.process or "", {"t": "send", "room": self.code, "conn": self.conn_id, "text": text}
-        )
+        self.cluster.post(self.process or "", {
+            "t": "send", "room": self.code, "from": self.cluster.process, "conn": self.conn_id,
+            "text": text,
+        })
 
     def close(self, code: int, reason: str = "") -> None:
         """Ask its process to close the connection."""
@@ -113,6 +119,8 @@ class RoomProxy:
         self.owner = owner
         self.cluster = cluster
         self.conns: dict[int, Connection] = {}
+        self.joined: dict[int, float] = {}  # when each connection's hello was last posted
+        self.closed = False  # this process took the room over: the proxy is done
 
     def _post(self, kind: str, conn: Connection, **fields: Any) -> None:
         self.cluster.post(self.owner, {
@@ -121,9 +129,16 @@ class RoomProxy:
 
     async def join(self, peer: Connection, hello: p.Hello) -> None:
         """Say hello to the owner for the connection; what it sends comes back to `deliver`."""
+        if self.closed:
+            raise Moved(self.code)
         self.conns[peer.id] = peer
-        peer.synced = False
-        self._post("join", peer, hello=hello.model_dump(mode="json"))
+        self._join(peer)
+
+    def _join(self, conn: Connection) -> None:
+        conn.synced = ""
+        self.joined[conn.id] = time.monotonic()
+        assert conn.hello is not None
+        self._post("join", conn, hello=conn.hello.model_dump(mode="json"))
 
     async def handle(self, peer: Connection, intent: p.Intent) -> None:
         """Relay an intent; refusals come back from the owner."""
@@ -131,6 +146,7 @@ class RoomProxy:
 
     async def drop(self, peer: Connection) -> None:
         """The connection went away."""
+        self.joined.pop(peer.id, None)
         if self.conns.pop(peer.id, None) is not None:
             self._post("drop", peer)
 
@@ -138,19 +154,26 @@ class RoomProxy:
         """The room changed hands: say hello again to the new owner for every connection."""
         self.owner = owner
         for conn in self.conns.values():
-            conn.synced = False
-            assert conn.hello is not None
-            self._post("join", conn, hello=conn.hello.model_dump(mode="json"))
+            self._join(conn)
+
+    def rejoin_unanswered(self, patience: float) -> None:
+        """Say hello again for connections that got no snapshot from the owner in `patience`
+        seconds (the hello went to an owner that was going away)."""
+        now = time.monotonic()
+        for conn in self.conns.values():
+            if conn.synced != self.owner and now - self.joined.get(conn.id, now) > patience:
+                self._join(conn)
 
     def deliver(self, message: Message) -> None:
-        """What the owner sent: to one connection (`send`, `close`) or to all (`fanout`:
-        the diffs and chat lines every connection of the room gets, but only once it has
-        its snapshot, so that it never applies a diff its snapshot already holds)."""
+        """What an owner sent: to one connection (`send`, `close`) or to all (`fanout`: the
+        diffs and chat lines every connection of the room gets, but only the connections whose
+        snapshot came from that owner, so that none applies a diff its snapshot holds already
+        or one from another owner's numbering)."""
         kind = message["t"]
         if kind == "fanout":
-            skip = message.get("skip")
+            skip, sender = message.get("skip"), message["from"]
             for each in self.conns.values():
-                if each.synced and each.id != skip:
+                if each.synced == sender and each.id != skip:
                     each.send(message["text"])
             return
         target = self.conns.get(message["conn"])
@@ -159,7 +182,7 @@ class RoomProxy:
         if kind == "send":
             text: str = message["text"]
             if text.startswith(SNAPSHOT):
-                target.synced = True
+                target.synced = message["from"]
             target.send(text)
         elif kind == "close":
             target.close(message["code"], message.get("reason", ""))

@@ -24,6 +24,7 @@ from app.server.intents import HANDLERS
 from app.server.lobby import Lobby
 from app.server.match import Match
 from app.server.protocol import ErrorCode, GameError
+from app.server.relay import Moved
 from app.server.services import Services
 from app.server.timing import stamp
 from app.server.views import (
@@ -57,12 +58,13 @@ class Room:
         self.broadcast = Broadcaster(self.code, {
             "room": room_view(self.code, self.lobby, self.running, ()),
             "game": game_view(self.match, None),
-        }, services.cluster.post)
+        }, services.cluster)
         self.autoplay = Autoplay(self, services.bots, services.clock, services.settings)
         # When the room next needs a server, as stored (`rooms.wake_at`).
         self._wake = record.wake_at
         # Called when another process has taken the room over (set by the registry).
         self.on_lost: Callable[[], None] = lambda: None
+        self.closed = False  # it left this process's memory: connections look for it again
         # The encoded `legal` and `features` messages of the turn they were built for (each
         # is built once a turn, and only when someone needs it).
         self._legal: tuple[tuple[int, int], str] | None = None
@@ -95,8 +97,11 @@ class Room:
             self._wake = wake
 
     async def join(self, peer: Peer, hello: p.Hello) -> None:
-        """A connection said hello: resolve its token, send it the snapshot, tell the others."""
+        """A connection said hello: resolve its token, send it the snapshot, tell the others.
+        Raises `Moved` once the room has left this process."""
         async with self.lock:
+            if self.closed:
+                raise Moved(self.code)
             self.last_activity = self.clock.now()
             bad_token = not self.lobby.identify(peer, hello.name, hello.token)
             watchers = len(self.broadcast.watchers())

@@ -24,7 +24,7 @@ from app.server.identity import clean_name, new_token
 from app.server.lobby import Lobby
 from app.server.options import RoomOptions
 from app.server.protocol import Close, ErrorCode, GameError
-from app.server.relay import RemotePeer, RoomProxy
+from app.server.relay import Moved, RemotePeer, RoomProxy
 from app.server.room import Room
 from app.server.services import Services
 from app.server.timing import stamp
@@ -92,13 +92,17 @@ class Rooms:
         canonical = normalize_code(code)
         if canonical is None:
             return False
-        entry = await self._entry(canonical)
-        if entry is None:
-            return False
-        conn.room = entry
         assert conn.hello is not None
-        await entry.join(conn, conn.hello)
-        return True
+        while True:
+            entry = await self._entry(canonical)
+            if entry is None:
+                return False
+            conn.room = entry
+            try:
+                await entry.join(conn, conn.hello)
+            except Moved:
+                continue  # it changed hands while we looked: look again
+            return True
 
     async def leave(self, conn: Connection) -> None:
         """`conn` went away."""
@@ -186,12 +190,13 @@ class Rooms:
         key = (message["from"], message["conn"])
         if kind == "join":
             room = self._rooms.get(code)
-            if room is None:  # not ours (any more): the proxy must look again
+            if room is None or room.closed:  # not ours (any more): the proxy must look again
                 self.cluster.post(key[0], {"t": "moved", "room": code})
                 return
             old = self._remote.pop(key, None)
-            if old is not None:
+            if old is not None:  # the same connection again (its process lost contact)
                 old[0].stop()
+                await room.drop(old[0])
             peer = RemotePeer(self.cluster, key[0], key[1], code, self.settings)
             self._remote[key] = (peer, code)
             peer.start(room)
@@ -215,6 +220,7 @@ class Rooms:
         if room is None:
             return
         log.warning("room %s: another process took it over", code)
+        room.closed = True
         room.dispose()
         processes = set()
         for peer in list(room.peers):
@@ -265,6 +271,8 @@ class Rooms:
                 await self._take_over(proxy)
             elif owner != proxy.owner:
                 proxy.retarget(owner)
+            else:
+                proxy.rejoin_unanswered(self.settings.lease_seconds)
 
     async def _take_over(self, proxy: RoomProxy) -> None:
         """The owner of a relayed room is gone: own it here, and join its connections."""
@@ -275,8 +283,10 @@ class Rooms:
             if room is None:
                 return  # another process was quicker: `_follow` retargets next time
             del self._proxies[proxy.code]
+            proxy.closed = True  # a connection entering now finds the room instead
+            moving = list(proxy.conns.values())
         log.info("room %s: taken over from its lost owner", proxy.code)
-        for conn in list(proxy.conns.values()):
+        for conn in moving:
             conn.room = room
             assert conn.hello is not None
             await room.join(conn, conn.hello)
@@ -319,6 +329,7 @@ class Rooms:
             async with self._lock:
                 if self._rooms.get(code) is room and not room.peers:
                     del self._rooms[code]
+                    room.closed = True
                     room.dispose()
                     await self.cluster.release(code)
 

@@ -12,11 +12,12 @@ from app.server.protocol import Color
 
 
 class Health(BaseModel):
-    """Liveness and database reachability."""
+    """Liveness and database reachability, and which server process answered."""
 
     status: Literal["ok", "degraded"]
     database: bool
     protocol: int
+    process: str = Field(description="the answering process ('local' when it runs alone)")
 
 
 class CreateRoom(BaseModel):

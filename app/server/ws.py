@@ -13,6 +13,7 @@ import logging
 import time
 from dataclasses import dataclass
 
+import orjson
 from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
@@ -25,6 +26,7 @@ from app.server.settings import Settings
 
 log = logging.getLogger(__name__)
 _ids = itertools.count(1)
+SEATED = '{"type":"seated"'  # how an encoded `seated` begins (protocol.encode)
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,8 @@ class Connection:
         self.process: str | None = None  # a connection to this process (see `broadcast.Peer`)
         self.room: RoomEntry | None = None  # where its frames go; changes if the room moves
         self.hello: p.Hello | None = None  # kept, to join again where the room moves to
-        self.synced = False  # it has its snapshot (relayed diffs wait for it)
+        # The process whose snapshot it has, when relayed: only that owner's diffs go to it.
+        self.synced = ""
         self.name = "Guest"
         self.seat: int | None = None
         self.host = False
@@ -72,10 +75,19 @@ class Connection:
         """Queue a message; a client too slow to keep up is dropped rather than buffered."""
         if self.closing:
             return
+        if text.startswith(SEATED):
+            self._remember_token(text)
         if self._queue.qsize() >= self.settings.send_queue_limit:
             self.close(Close.POLICY, "too slow")
             return
         self._queue.put_nowait(text)
+
+    def _remember_token(self, seated: str) -> None:
+        """A seat taken with a new token: the connection holds it from now on, so that it
+        is this token that says hello again wherever the room moves to."""
+        token = orjson.loads(seated).get("token")
+        if token and self.hello is not None:
+            self.hello = self.hello.model_copy(update={"token": token})
 
     def close(self, code: int, reason: str = "") -> None:
         """Close after the messages already queued (an error is delivered before the close)."""

@@ -16,8 +16,8 @@ from wsclient import Client, create_room, play_turn, seated_pair, start
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
 
-async def test_an_easy_bot_plays_when_a_bank_runs_out(server_factory, database_url):
-    server = server_factory(database_url, CARC_BOT_PAUSE_SECONDS="0")
+async def test_an_easy_bot_plays_when_a_bank_runs_out(server_factory, own_database_url):
+    server = server_factory(own_database_url, CARC_BOT_PAUSE_SECONDS="0")
     room = await create_room(server.url, seats=2)
     host = await Client.connect(server.ws_url, room["code"], token=room["token"], name="Ann")
     watcher = await Client.connect(server.ws_url, room["code"], name="Cy")
@@ -47,8 +47,8 @@ async def test_an_easy_bot_plays_when_a_bank_runs_out(server_factory, database_u
     assert watcher.state == host.state
 
 
-async def test_a_restart_keeps_the_time_each_player_used(server_factory, database_url):
-    server = server_factory(database_url)
+async def test_a_restart_keeps_the_time_each_player_used(server_factory, own_database_url):
+    server = server_factory(own_database_url)
     host, guest, code = await seated_pair(server, clock={"bank": 120, "increment": 0})
     await start(host, guest)
     player = host.game["current_player"]
@@ -64,7 +64,7 @@ async def test_a_restart_keeps_the_time_each_player_used(server_factory, databas
     await guest.ws.close()
 
     # Back an hour later: the hour it was down is charged to nobody.
-    restarted = server_factory(database_url, CARC_TIME_OFFSET_SECONDS="3600")
+    restarted = server_factory(own_database_url, CARC_TIME_OFFSET_SECONDS="3600")
     try:
         host = await Client.connect(restarted.ws_url, code, token=tokens[0], name="Ann")
         again = host.game["clock"]

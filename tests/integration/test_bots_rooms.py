@@ -43,8 +43,8 @@ async def play_until_the_bot_moved(host: Client, times: int, rng: random.Random)
             await play_turn([host], rng)
 
 
-async def test_a_game_of_bots_plays_to_the_end_and_is_archived(server_factory, database_url):
-    server = server_factory(database_url, **FAST)
+async def test_a_game_of_bots_plays_to_the_end_and_is_archived(server_factory, own_database_url):
+    server = server_factory(own_database_url, **FAST)
     room = await create_room(server.url, seats=3)
     host = await Client.connect(server.ws_url, room["code"], token=room["token"], name="Ann")
     watcher = await Client.connect(server.ws_url, room["code"], name="Cy")
@@ -69,8 +69,8 @@ async def test_a_game_of_bots_plays_to_the_end_and_is_archived(server_factory, d
     assert [p["score"] for p in detail["players"]] == final["results"]["scores"]
 
 
-async def test_a_person_plays_against_an_easy_bot(server_factory, database_url):
-    server = server_factory(database_url, **FAST)
+async def test_a_person_plays_against_an_easy_bot(server_factory, own_database_url):
+    server = server_factory(own_database_url, **FAST)
     host = await host_against_bot(server, "easy")
     await play_until_the_bot_moved(host, 6, random.Random(5))
     assert not host.errors
@@ -78,8 +78,8 @@ async def test_a_person_plays_against_an_easy_bot(server_factory, database_url):
     assert host.game["players"][bot_player]["name"].startswith("Bot")
 
 
-async def test_a_seat_is_handed_to_a_bot_and_taken_back(server_factory, database_url):
-    server = server_factory(database_url, **FAST)
+async def test_a_seat_is_handed_to_a_bot_and_taken_back(server_factory, own_database_url):
+    server = server_factory(own_database_url, **FAST)
     rng = random.Random(9)
     host, guest, code = await seated_pair(server)
     await start(host, guest)
@@ -113,8 +113,8 @@ async def test_a_seat_is_handed_to_a_bot_and_taken_back(server_factory, database
     assert not host.errors and not guest.errors
 
 
-async def test_take_back_and_hand_over_are_refused_to_others(server_factory, database_url):
-    server = server_factory(database_url, **FAST)
+async def test_take_back_and_hand_over_are_refused_to_others(server_factory, own_database_url):
+    server = server_factory(own_database_url, **FAST)
     host, guest, code = await seated_pair(server)
     watcher = await Client.connect(server.ws_url, code, name="Cy")
     await start(host, guest, watcher)
@@ -125,15 +125,15 @@ async def test_take_back_and_hand_over_are_refused_to_others(server_factory, dat
     assert (await watcher.expect("error"))["code"] in ("not_host", "not_a_bot")
 
 
-async def test_a_strong_bot_thinks_in_a_worker_and_plays(server_factory, database_url):
-    server = server_factory(database_url, **FAST)
+async def test_a_strong_bot_thinks_in_a_worker_and_plays(server_factory, own_database_url):
+    server = server_factory(own_database_url, **FAST)
     host = await host_against_bot(server, "strong")
     await play_until_the_bot_moved(host, 3, random.Random(2))
     assert not host.errors
 
 
-async def test_bots_resume_after_a_restart(server_factory, database_url):
-    server = server_factory(database_url, **{**FAST, "CARC_BOT_PAUSE_SECONDS": "0.3"})
+async def test_bots_resume_after_a_restart(server_factory, own_database_url):
+    server = server_factory(own_database_url, **{**FAST, "CARC_BOT_PAUSE_SECONDS": "0.3"})
     host = await host_against_bot(server, "easy")
     code = host.state["room"]["code"]
     await host.send(type="hand_to_bot", seat=0, level="easy")

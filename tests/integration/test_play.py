@@ -240,7 +240,9 @@ async def test_chat_is_bounded_and_plain_text(server):
 async def test_http_api_shapes(server):
     async with httpx.AsyncClient(base_url=server.url) as http:
         health = (await http.get("/api/health")).json()
-        assert health == {"status": "ok", "database": True, "protocol": PROTOCOL}
+        assert health == {
+            "status": "ok", "database": True, "protocol": PROTOCOL, "process": "local"
+        }
         tiles = (await http.get("/api/tiles")).json()
         assert tiles["D"]["edges"] == "CRFR"
         assert (await http.get("/api/games/999999")).status_code == 404

@@ -10,9 +10,9 @@ from wsclient import Client, choose_move, create_room, play_turn, seated_pair, s
 
 
 @pytest.fixture
-def own_server(database_url, server_factory):
+def own_server(own_database_url, server_factory):
     """`own_server(**env)`: a server of this test's own on the current backend's database."""
-    return lambda **env: server_factory(database_url, **env)
+    return lambda **env: server_factory(own_database_url, **env)
 
 
 async def test_sigkill_loses_no_accepted_move(own_server):

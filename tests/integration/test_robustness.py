@@ -149,8 +149,8 @@ async def test_spectators_cannot_act(server):
         await client.close()
 
 
-async def test_room_creation_is_rate_limited(database_url, server_factory):
-    server = server_factory(database_url, CARC_ROOMS_PER_WINDOW="2")
+async def test_room_creation_is_rate_limited(own_database_url, server_factory):
+    server = server_factory(own_database_url, CARC_ROOMS_PER_WINDOW="2")
     async with httpx.AsyncClient(base_url=server.url) as http:
         codes = [(await http.post("/api/rooms")).status_code for _ in range(3)]
     assert codes == [201, 201, 429]

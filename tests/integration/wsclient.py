@@ -42,7 +42,9 @@ class Client:
         hello: bool = True,
     ) -> Client:
         """Open `/ws/{code}`, say hello, read welcome and snapshot."""
-        ws = await websockets.connect(f"{ws_base}/ws/{code}", max_size=2**24, open_timeout=10)
+        # No keepalive of its own: the server pings (app-level) and closes silent clients.
+        ws = await websockets.connect(f"{ws_base}/ws/{code}", max_size=2**24, open_timeout=10,
+                                      ping_interval=None)
         client = cls(ws, name)
         client.token = token
         if hello:
