@@ -70,9 +70,23 @@ export function isMyTurn(s) {
     && !botPlaysMe(s);
 }
 
-/** @returns {Legal[]} */
+/**
+ * The legal placements of the drawn tile, for the player to move only. Every read of them goes
+ * through here: when they become a personal message (protocol 2) only this changes.
+ * @returns {Legal[]}
+ */
 function legal(s) {
   return isMyTurn(s) ? s.game.legal ?? [] : [];
+}
+
+/** Every legal placement of the drawn tile with its figure spots ([] unless it is my turn). */
+export function legalPlacements(s) {
+  return legal(s);
+}
+
+/** The player to move may take the abbot back this turn. */
+export function canReturnAbbot(s) {
+  return isMyTurn(s) && !!s.game.can_return_abbot;
 }
 
 /** Every cell where the drawn tile fits in some rotation. */
@@ -114,6 +128,39 @@ export function tapCell(s, x, y) {
   return true;
 }
 
+const STEPS = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] };
+
+/**
+ * Keyboard play: choose the legal cell nearest to the chosen one (or to `from` when nothing is
+ * chosen yet) in a direction; cells straight ahead win over cells off to the side. Returns
+ * false when there is none that way.
+ * @param {'left'|'right'|'up'|'down'} dir
+ * @param {{x: number, y: number}} [from] where to start when nothing is chosen
+ */
+export function stepCell(s, dir, from = { x: 0, y: 0 }) {
+  if (s.turn.sent) return false;
+  const cells = legalCells(s);
+  const [dx, dy] = STEPS[dir];
+  const at = s.turn.pending ?? null;
+  let best = null;
+  let bestCost = Infinity;
+  for (const c of cells) {
+    if (at) {
+      const ahead = (c.x - at.x) * dx + (c.y - at.y) * dy;
+      if (ahead <= 0) continue;
+      const side = Math.abs((c.x - at.x) * dy) + Math.abs((c.y - at.y) * dx);
+      const cost = ahead + side * 2;
+      if (cost < bestCost) [best, bestCost] = [c, cost];
+    } else {
+      // the first step picks the cell nearest the start point, on the side the key points to
+      const cost = Math.hypot(c.x - from.x, c.y - from.y) - ((c.x - from.x) * dx + (c.y - from.y) * dy) * 0.01;
+      if (cost < bestCost) [best, bestCost] = [c, cost];
+    }
+  }
+  if (!best) return false;
+  return tapCell(s, best.x, best.y);
+}
+
 /** Rotate the chosen placement (to the next rotation that fits), or the preview. */
 export function rotate(s) {
   if (s.turn.sent) return;
@@ -147,7 +194,7 @@ export function chooseSpot(s, index) {
 
 /** Take the abbot back this turn instead of placing a figure. */
 export function setReturnAbbot(s, on) {
-  if (s.turn.sent || !s.game?.can_return_abbot) return;
+  if (s.turn.sent || !canReturnAbbot(s)) return;
   s.turn.returnAbbot = on;
   if (on) s.turn.spot = -1;
 }

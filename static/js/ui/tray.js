@@ -2,7 +2,7 @@
 import { h, fill } from './dom.js';
 import { drawTilePreview } from './bag.js';
 import { spotText } from './words.js';
-import { isMyTurn, pendingLegal, myPlayer, botPlaysMe } from '../state.js';
+import { isMyTurn, pendingLegal, myPlayer, botPlaysMe, canReturnAbbot } from '../state.js';
 
 /**
  * @typedef {object} TrayActions
@@ -63,7 +63,7 @@ function figureChoices(s, legal, act) {
   const group = h('div.spots', { role: 'radiogroup', 'aria-label': 'Figure' }, ...options.map(({ label, i }) =>
     h('button.spot', { type: 'button', role: 'radio', 'aria-checked': String(s.turn.spot === i && !s.turn.returnAbbot),
       dataset: { spot: String(i) }, onclick: () => act.chooseSpot(i), disabled: s.turn.sent }, label)));
-  if (!s.game.can_return_abbot) return group;
+  if (!canReturnAbbot(s)) return group;
   const box = h('input', { type: 'checkbox', checked: s.turn.returnAbbot, disabled: s.turn.sent,
     onchange: (e) => act.returnAbbot(e.target.checked), dataset: { action: 'return-abbot' } });
   return h('div', null, group, h('label.check', null, box, 'Take my abbot back (scores now)'));
