@@ -32,6 +32,8 @@ test('tiles and turns in words', () => {
   assert.equal(turnText({ player: 1, tile: 'E', x: 0, y: -1, rot: 180, meeple: { kind: 'follower', at: 'S' } }, players, CATALOG),
     'Bo placed a tile and put a knight in the city');
   assert.equal(turnText({ player: 0, discarded: 'C' }, players, CATALOG), 'Ann drew C: it fits nowhere, discarded');
+  assert.equal(turnText({ player: 0, tile: 'E', x: 0, y: -1, rot: 180, meeple: null, return_abbot: true }, players, CATALOG,
+    'north of the start tile'), 'Ann placed a tile north of the start tile and took the abbot back');
 });
 
 test('score events in words, shared scores say each', () => {

@@ -79,21 +79,23 @@ export function featureAtSlot(def, rot, slot) {
 }
 
 /**
- * One log turn in words: "Ann placed a tile and put a knight in the city",
- * "Bo drew C: it fits nowhere, discarded".
+ * One log turn in words: "Ann placed a tile north of the start tile and put a knight in the
+ * city", "Bo drew C: it fits nowhere, discarded".
  * @param {{player: number, tile?: string, rot?: number, discarded?: string,
  *   meeple?: {kind: string, at: string}|null, return_abbot?: boolean}} turn
  * @param {{name: string}[]} players
  * @param {Record<string, import('../board/shapes.js').TileDef>} catalog
+ * @param {string} [where] where the tile went (whereText)
  */
-export function turnText(turn, players, catalog) {
+export function turnText(turn, players, catalog, where = '') {
   const name = players[turn.player]?.name ?? `Player ${turn.player + 1}`;
   if (turn.discarded) return `${name} drew ${turn.discarded}: it fits nowhere, discarded`;
-  if (turn.return_abbot) return `${name} placed a tile and took the abbot back`;
+  const placed = `${name} placed a tile${where ? ` ${where}` : ''}`;
+  if (turn.return_abbot) return `${placed} and took the abbot back`;
   const m = turn.meeple;
-  if (!m) return `${name} placed a tile`;
+  if (!m) return placed;
   const feature = featureAtSlot(catalog[turn.tile ?? ''], turn.rot ?? 0, m.at);
-  return `${name} placed a tile and put ${figureWords(m.kind, feature)}`;
+  return `${placed} and put ${figureWords(m.kind, feature)}`;
 }
 
 const DIRS = [[0, -1, 'north'], [1, 0, 'east'], [0, 1, 'south'], [-1, 0, 'west']];
