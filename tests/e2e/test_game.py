@@ -58,7 +58,7 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     # nothing is sent before confirm: a take-back leaves the server state alone
     mover = wait_for_mover(host, guest)
     before = mover.evaluate(f"{GAME}.turn")
-    first = mover.evaluate(f"{GAME}.legal[0]")
+    first = mover.evaluate("window.__game.legal()[0]")
     sx, sy = mover.evaluate(f"window.__game.screenOf({first['x']}, {first['y']})")
     click_canvas(mover, sx, sy)
     mover.wait_for_function("window.__game.state.turn.pending !== null")

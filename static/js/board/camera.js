@@ -1,8 +1,7 @@
 // The view onto the board: world units are cells, `scale` is CSS pixels per cell.
 // Pure functions on a plain object, so tests can check them without a DOM.
 
-/** @typedef {{x: number, y: number, scale: number, minScale?: number}} Camera `minScale`: the
- * least zoom allowed just now (while choosing a square it keeps squares a fingertip wide) */
+/** @typedef {{x: number, y: number, scale: number}} Camera */
 /** @typedef {{minX: number, minY: number, maxX: number, maxY: number}} Bounds */
 
 export const MIN_SCALE = 18;
@@ -30,7 +29,7 @@ export function toWorld(cam, w, h, sx, sy) {
 /** Zoom by `factor` keeping the world point under (sx, sy) in place. */
 export function zoomAt(cam, w, h, sx, sy, factor) {
   const [wx, wy] = toWorld(cam, w, h, sx, sy);
-  cam.scale = Math.max(cam.minScale ?? MIN_SCALE, Math.min(MAX_SCALE, cam.scale * factor));
+  cam.scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, cam.scale * factor));
   const [nx, ny] = toWorld(cam, w, h, sx, sy);
   cam.x += wx - nx;
   cam.y += wy - ny;
@@ -49,7 +48,7 @@ export function pan(cam, dx, dy) {
 export function fit(cam, w, h, b, margin = 0.6) {
   const cols = b.maxX - b.minX + 1 + margin * 2;
   const rows = b.maxY - b.minY + 1 + margin * 2;
-  cam.scale = Math.max(cam.minScale ?? MIN_SCALE, Math.min(MAX_SCALE * 0.6, w / cols, h / rows));
+  cam.scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE * 0.6, w / cols, h / rows));
   cam.x = (b.minX + b.maxX + 1) / 2;
   cam.y = (b.minY + b.maxY + 1) / 2;
 }

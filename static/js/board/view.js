@@ -61,7 +61,7 @@ export function createBoardView(canvas, handlers = {}, options = {}) {
   renderer.beforeFrame((now) => {
     if (!glide) return false;
     const t = (now - glide.start) / GLIDE_MS;
-    Object.assign(camera, glideAt(glide.from, glide.to, Math.max(0, t)));
+    Object.assign(camera, t >= 1 ? glide.to : glideAt(glide.from, glide.to, Math.max(0, t)));
     if (t >= 1) glide = null;
     return !!glide;
   });
@@ -93,23 +93,27 @@ export function createBoardView(canvas, handlers = {}, options = {}) {
     },
     /**
      * Show `cells` (e.g. the squares where the drawn tile fits) as large as the canvas allows:
-     * fitted, but never smaller than `camera.minScale`; when they do not all fit at that size,
+     * fitted, but never smaller than `least` CSS px; when they do not all fit at that size,
      * the one nearest `near` is centred.
      * @param {{x: number, y: number}[]} cells @param {{x: number, y: number}|null} near
+     * @param {number} least
      */
-    showCells(cells, near) {
+    showCells(cells, near, least) {
       if (!cells.length) return;
       const [w, h] = size();
       // leave the camera alone while it already shows some of them large enough to tap
-      if (camera.scale >= (camera.minScale ?? 0) && cells.some((c) => cellInView(glide?.to ?? camera, w, h, c, NO_INSETS))) return;
-      const target = { x: camera.x, y: camera.y, scale: camera.scale, minScale: camera.minScale };
+      if (camera.scale >= least && cells.some((c) => cellInView(glide?.to ?? camera, w, h, c, NO_INSETS))) return;
+      const target = { x: camera.x, y: camera.y, scale: camera.scale };
       fit(target, w, h, boundsOf(cells), 0.4);
+      target.scale = Math.max(target.scale, least);
       if (!cells.every((c) => cellInView(target, w, h, c, NO_INSETS)) && near) {
         const d = (c) => Math.hypot(c.x - near.x, c.y - near.y);
         Object.assign(target, centreOn(target, w, h, cells.reduce((a, b) => (d(b) < d(a) ? b : a)), NO_INSETS));
       }
       moveTo({ x: target.x, y: target.y, scale: target.scale });
     },
+    /** Glide (or, without motion, jump) to a camera. */
+    glideTo: moveTo,
     /** Glide so that `cell` is in view (centred if it is not); returns whether it moved. */
     follow(cell) {
       const [w, h] = size();

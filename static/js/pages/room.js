@@ -44,6 +44,7 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   /** the 1 s timer that redraws the turn clock while a bank runs down */ clockTimer: 0,
   /** @type {string|null|undefined} the personal link the invite menu offers (undefined: not drawn yet) */ personal: undefined,
   /** the turn last announced to screen readers */ announced: '',
+  /** @type {import('../board/camera.js').Camera|null} the camera before a chosen tile was zoomed in on */ overview: null,
   /** performance.now() when the diff being shown arrived (0: none waiting for its frame) */ arrived: 0 };
 const follow = createFollow();
 /** @type {number[]} ms from a diff's arrival to its painted frame, newest last (a test and bench hook) */
@@ -77,6 +78,9 @@ const act = {
   },
   takeBack() {
     st.takeBack(s);
+    // back to the view from before the chosen tile was zoomed in on
+    if (ui.overview && !s.turn.pending) view.glideTo(ui.overview);
+    ui.overview = null;
     render();
   },
   confirm() {
@@ -206,9 +210,8 @@ function tableMotion(before, game) {
     color: game.players[e.players[0]]?.color ?? 'yellow',
   }));
   view.update({ flashes: [...view.scene.flashes.filter((f) => now - f.start < 3000), ...flashes] });
-  const words = fresh.map((e) => eventText(e, game.players));
-  for (const w of words) toast(w);
-  announce(words.join('. '));
+  // the "+N" floats over the board and the log says it: no notices piling up over the board
+  announce(fresh.map((e) => eventText(e, game.players)).join('. '));
 }
 
 /** Spectators and waiting players see each new tile, unless they moved the board by hand a moment ago. */
@@ -365,7 +368,6 @@ function render() {
   const mine = st.isMyTurn(s);
   // a turn of mine starts: nothing left open over the board, squares a fingertip wide
   if (mine && !ui.wasMyTurn) inspect(null);
-  view.camera.minScale = mine ? CHOOSING_PX : undefined;
   view.update(scene());
   if (g && !ui.fitted && g.board.length) {
     view.fit();
@@ -402,7 +404,8 @@ function render() {
   if (ui.tab === 'bag' && g && changed('bag', g.bag)) renderBag(byId('bag'), catalog, g.bag);
   if (changed('banner', g?.current_player, g?.turn, g?.tiles_left, g?.finished, mine, s.you.seat, g?.players)) renderBanner();
   // the DOM above is up to date, so the canvas size read from here on is the new layout's
-  if (mine && !ui.wasMyTurn) view.showCells(st.legalCells(s), g.last);
+  if (mine && !ui.wasMyTurn) view.showCells(st.legalCells(s), g.last, CHOOSING_PX);
+  if (!mine) ui.overview = null;
   bringPendingIntoView();
   if (changed('announce', g?.id, g?.turn, g?.finished, mine)) announceTurn();
   signalTurn(mine, TITLE, ui.wasMyTurn);
@@ -427,7 +430,13 @@ function bringPendingIntoView() {
     const def = catalog[s.game.drawn_tile];
     const scale = comfortableScale(spots.map((spot) => figurePoint(def, p.rot, spot.at)), Math.min(W, H) * 0.8);
     const [sx, sy] = ui.tapAt ?? view.screenOf(p.x, p.y);
+    ui.overview ??= { x: view.camera.x, y: view.camera.y, scale: view.camera.scale };
     view.zoomAround(p, sx, sy, scale);
+  } else if (view.camera.scale < CHOOSING_PX) {
+    // chosen on a zoomed-out board: zoom in around it, so the next tap can turn it
+    const [sx, sy] = ui.tapAt ?? view.screenOf(p.x, p.y);
+    ui.overview ??= { x: view.camera.x, y: view.camera.y, scale: view.camera.scale };
+    view.zoomAround(p, sx, sy, CHOOSING_PX * 1.5);
   } else if (!view.inView(p)) view.follow(p);
   ui.tapAt = null;
 }

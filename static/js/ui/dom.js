@@ -45,6 +45,8 @@ export function toast(text, kind = '') {
   }
   const el = h('div.toast', { class: kind }, text);
   box.append(el);
+  // two at most: older notices make way rather than cover the board
+  while (box.children.length > 2) box.firstElementChild?.remove();
   setTimeout(() => el.remove(), 3500);
 }
 
