@@ -71,7 +71,7 @@ function renderScores(scores, state, end) {
   const winners = new Set(replay.players.map((p, i) => (p.winner ? i : -1)));
   const current = end ? -1 : state.current_player;
   fill(byId('scores'), h('h3', null, end ? 'Final scores' : step ? `Scores after turn ${step}` : 'Scores'),
-    h('ol.player-list', null, ...replay.players.map((p, i) => h('li.player', { class: current === i ? 'current' : '' },
+    h('ol.player-list', { tabindex: '0', 'aria-label': 'Players' }, ...replay.players.map((p, i) => h('li.player', { class: current === i ? 'current' : '' },
       chip(p.color), h('span.pname', null, p.name, end && winners.has(i) ? ' ★' : ''),
       h('span'),
       h('span.figs', { title: 'followers in hand' }, h('span.meeple-icon', { class: `c-${p.color}` }),
