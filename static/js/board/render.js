@@ -84,6 +84,9 @@ export function createRenderer(canvas, getScene, getCamera) {
   const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   let queued = false;
   let frames = 0;
+  /** @type {{canvas: HTMLCanvasElement|OffscreenCanvas, view: string, drawn: Set<string>, count: number,
+   *   first: Placed|null, catalog: any}|null} the placed tiles as last drawn (drawTiles) */
+  let layer = null;
   /** @type {((now: number) => boolean)[]} */
   const before = [];
   /** @type {((now: number) => void)[]} */
@@ -139,11 +142,7 @@ export function createRenderer(canvas, getScene, getCamera) {
       const t = (now - a.start) / SLIDE_MS;
       if (t < 1) sliding.set(`${a.x},${a.y}`, Math.max(0, t));
     }
-    for (const p of scene.board) {
-      const r = rect(p.x, p.y);
-      const def = scene.catalog[p.tile];
-      if (def && visible(r) && !sliding.has(`${p.x},${p.y}`)) ctx.drawImage(tileBitmap(p.tile, def, p.rot, px), ...r);
-    }
+    drawTiles(scene, rect, visible, px, sliding, `${cam.x},${cam.y},${cam.scale},${canvas.width},${canvas.height}`);
     drawLegal(scene, rect, s);
     // a new tile comes down onto the table: from a little above, larger, then settles
     for (const p of scene.board) {
@@ -172,6 +171,37 @@ export function createRenderer(canvas, getScene, getCamera) {
     const leaving = drawDepartures(scene, cells(scene.board), rect, s, now);
     drawPlacement(scene, rect, px, s);
     return flashing || popping || leaving || sliding.size > 0;
+  }
+
+  /**
+   * The placed tiles, from a layer kept between frames: while the camera stands still, a new
+   * tile is added to the layer and the frame copies it in one go (a late-game board is 80
+   * tiles); a camera move, a new game or a step back redraws the layer.
+   */
+  function drawTiles(scene, rect, visible, px, sliding, view) {
+    const board = scene.board;
+    if (!layer || layer.view !== view || layer.catalog !== scene.catalog || board.length < layer.count
+      || board[0] !== layer.first) {
+      layer ??= { canvas: makeCanvas(canvas.width, canvas.height), view: '', drawn: new Set(), count: 0, first: null, catalog: null };
+      if (layer.canvas.width !== canvas.width || layer.canvas.height !== canvas.height) {
+        layer.canvas = makeCanvas(canvas.width, canvas.height);
+      }
+      layer.canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
+      Object.assign(layer, { view, drawn: new Set(), count: 0, first: board[0], catalog: scene.catalog });
+    }
+    const lctx = layer.canvas.getContext('2d');
+    for (let i = layer.count; i < board.length; i++) {
+      const p = board[i];
+      const key = `${p.x},${p.y}`;
+      if (layer.drawn.has(key) || sliding.has(key)) continue;
+      const r = rect(p.x, p.y);
+      const def = scene.catalog[p.tile];
+      if (def && visible(r)) lctx.drawImage(tileBitmap(p.tile, def, p.rot, px), ...r);
+      layer.drawn.add(key);
+    }
+    // the layer is complete up to the first tile still sliding in
+    while (layer.count < board.length && layer.drawn.has(`${board[layer.count].x},${board[layer.count].y}`)) layer.count++;
+    ctx.drawImage(layer.canvas, 0, 0);
   }
 
   function outline([x, y, w, h], color, width) {

@@ -42,8 +42,15 @@ export function createBoardView(canvas, handlers = {}, options = {}) {
       renderer.invalidate();
     },
   });
-  new ResizeObserver(renderer.invalidate).observe(canvas);
+  // the canvas size as last laid out, for following the game: reading clientWidth right
+  // after a diff changed the page would force a layout in the middle of applying it
+  let known = null;
+  new ResizeObserver(([entry]) => {
+    known = [entry.contentRect.width, entry.contentRect.height];
+    renderer.invalidate();
+  }).observe(canvas);
   const size = () => [canvas.clientWidth || 300, canvas.clientHeight || 300];
+  const laidOut = () => (known && known[0] ? known : size());
   const NO_INSETS = { top: 0, right: 0, bottom: 0, left: 0 };
 
   /** Move the camera to `to`: a glide when motion is welcome, else at once. */
@@ -116,7 +123,7 @@ export function createBoardView(canvas, handlers = {}, options = {}) {
     glideTo: moveTo,
     /** Glide so that `cell` is in view (centred if it is not); returns whether it moved. */
     follow(cell) {
-      const [w, h] = size();
+      const [w, h] = laidOut();
       const m = REVEAL_MARGIN * camera.scale;
       if (cellInView(glide?.to ?? camera, w, h, cell, { top: m, right: m, bottom: m, left: m })) return false;
       moveTo(centreOn(camera, w, h, cell, NO_INSETS));

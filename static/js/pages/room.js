@@ -6,6 +6,7 @@ import { loadCatalog } from '../net/api.js';
 import { connectRoom } from '../net/socket.js';
 import { tokenFor, saveToken, savedName, saveName, personalLink } from '../net/identity.js';
 import { createBoardView } from '../board/view.js';
+import { warmTileImages } from '../board/tiles.js';
 import { figurePoint } from '../board/segmap.js';
 import { scoredParts } from '../board/parts.js';
 import { layoutTargets, hitTarget, comfortableScale, TARGET_PX } from '../board/targets.js';
@@ -57,6 +58,8 @@ const view = createBoardView(canvas, {
 }, { motion: () => !reducedMotion.matches });
 view.update({ catalog });
 view.renderer.afterFrame(measurePaint);
+// the log's and the tray's pictures (ui/log.js THUMB, ui/tray.js)
+warmTileImages(catalog, [44, 176]);
 
 const link = connectRoom(code, () => ({ token: tokenFor(code), name: savedName() }), {
   onState: receiveState,
@@ -144,6 +147,7 @@ function receiveState(server, live, arrived) {
   if (live && same) tableMotion(before, s.game);
   render();
   if (live && same && s.game.last !== before.last) followLastMove();
+  if (live) performance.measure('carc:diff-applied', { start: arrived, end: performance.now() });
   // the time to paint is measured for diffs that change the board
   if (live && view.renderer.queued()) ui.arrived = arrived;
   else if (live) record(arrived);
@@ -366,6 +370,8 @@ function render() {
   const g = s.game;
   const room = s.room;
   const mine = st.isMyTurn(s);
+  // first, while the page's layout is still clean: the log reads its scroll position
+  if (changed('log', g?.turns, g?.events, g?.players)) renderLog(byId('log'), g, catalog, pointFromLog);
   // a turn of mine starts: nothing left open over the board, squares a fingertip wide
   if (mine && !ui.wasMyTurn) inspect(null);
   view.update(scene());
@@ -398,7 +404,6 @@ function render() {
   if (changed('tray', g?.turn, g?.drawn_tile, g?.finished, g?.current_player, mine, t.pending, t.rot, t.spot, t.returnAbbot, t.sent, st.canReturnAbbot(s), s.you.seat)) {
     renderTray(byId('tray'), s, catalog, act);
   }
-  if (changed('log', g?.turns, g?.events, g?.players)) renderLog(byId('log'), g, catalog, pointFromLog);
   showInspector();
   if (changed('tiles-left', g?.tiles_left)) byId('tiles-left').textContent = g ? String(g.tiles_left) : '';
   if (ui.tab === 'bag' && g && changed('bag', g.bag)) renderBag(byId('bag'), catalog, g.bag);
@@ -489,23 +494,29 @@ function tickClock() {
   }
 }
 
-/** Frames drawn after a diff arrived: the time from its arrival to the painted frame. */
-function measurePaint() {
+/**
+ * The frame drawn after a diff arrived: the time from its arrival to the painted frame
+ * ('carc:diff-to-paint'), and the frame's own part, from its start to painted
+ * ('carc:frame-to-paint'; the rest is the diff's handling and the wait for the frame).
+ * @param {number} frameStart the frame's time (requestAnimationFrame's timestamp)
+ */
+function measurePaint(frameStart) {
   if (!ui.arrived) return;
   const arrived = ui.arrived;
   ui.arrived = 0;
   // a message posted from the frame callback runs once the frame has been painted
   const channel = new MessageChannel();
-  channel.port1.onmessage = () => record(arrived);
+  channel.port1.onmessage = () => record(arrived, frameStart);
   channel.port2.postMessage(null);
 }
 
-function record(arrived) {
+function record(arrived, frameStart = 0) {
   const end = performance.now();
   paints.push(end - arrived);
   if (paints.length > 500) paints.splice(0, paints.length - 500);
+  if (frameStart) performance.measure('carc:frame-to-paint', { start: Math.max(frameStart, arrived), end });
   performance.measure('carc:diff-to-paint', { start: arrived, end });
-  if (performance.getEntriesByType('measure').length > 500) performance.clearMeasures('carc:diff-to-paint');
+  if (performance.getEntriesByType('measure').length > 1000) performance.clearMeasures();
 }
 
 /** After a finished game: show the results, the board or the lobby. */

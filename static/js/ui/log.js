@@ -4,7 +4,7 @@
 // board: hovering or tapping it tells `onPoint` which tile (and which scored feature) it is.
 import { h, fill, chip } from './dom.js';
 import { eventText, turnText, whereText } from './words.js';
-import { tileBitmap } from '../board/tiles.js';
+import { tileImageURL } from '../board/tiles.js';
 
 const THUMB = 22;
 
@@ -39,6 +39,7 @@ export function renderLog(el, game, catalog, onPoint) {
   const grows = before && game && before.id === game.id && before.names === names
     && turns.length >= before.turns && events.length >= before.events && !before.final;
   if (before && game && grows && turns.length === before.turns && events.length === before.events) return;
+  // read before anything on the page changes, so it costs no extra layout
   const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
   const state = grows ? before : { id: game?.id ?? null, turns: 0, events: 0, names, final: false,
     placedAt: new Map((game?.board ?? []).length ? [['0,0', 0]] : []) };
@@ -70,7 +71,8 @@ export function renderLog(el, game, catalog, onPoint) {
   shown.set(el, state);
   if (!add.length && !el.children.length) add.push(h('li.muted.log-empty', null, 'No turns yet.'));
   el.append(...add);
-  if (atEnd || !el.scrollTop) el.scrollTop = el.scrollHeight;
+  // following the newest line waits for the frame's own layout
+  if (atEnd || !el.scrollTop) requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; });
 }
 
 function turnItem(turn, i, players, catalog, placedAt) {
@@ -86,10 +88,8 @@ function turnItem(turn, i, players, catalog, placedAt) {
 function thumb(id, rot, catalog, discarded) {
   const def = id && catalog[id];
   if (!def) return null;
-  const c = h('canvas.log-tile', { width: THUMB * 2, height: THUMB * 2, title: `tile ${id}`,
-    class: discarded ? 'discarded' : '', 'aria-hidden': 'true' });
-  c.getContext('2d').drawImage(tileBitmap(id, def, rot, THUMB * 2), 0, 0);
-  return c;
+  return h('img.log-tile', { src: tileImageURL(id, def, rot, THUMB * 2), alt: '', title: `tile ${id}`,
+    class: discarded ? 'discarded' : '', width: THUMB, height: THUMB });
 }
 
 function scoreItem(e, index, players) {
