@@ -250,8 +250,12 @@ function tap(c) {
   inspect(view.segmentAt(c));
 }
 
-/** The legal square under a tap, or the nearest one within a fingertip of it. */
+/**
+ * The legal square under a tap, or, for a tap beside the tiles, the nearest one within a
+ * fingertip of it (a tap on a placed tile is for that tile: it inspects).
+ */
 function legalNear(c) {
+  if (s.game.board.some((b) => b.x === c.x && b.y === c.y)) return null;
   const cells = st.legalCells(s);
   const reach = TARGET_PX / 2 / view.camera.scale;
   let best = null;

@@ -44,7 +44,7 @@ export function renderTray(el, s, catalog, act) {
   }
   const legal = pendingLegal(s);
   const button = (label, action, extra = {}) => h('button', { type: 'button', onclick: action,
-    dataset: { action: label.toLowerCase().replace(/\W+/g, '-') }, ...extra }, label);
+    dataset: { action: label.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '') }, ...extra }, label);
   const actions = h('div.actions', null,
     button('↻ Rotate', act.rotate, { title: 'Rotate (R, right-click, or tap the tile again)', disabled: t.sent }),
     button('Take back', act.takeBack, { disabled: !t.pending || t.sent, title: 'Take back (Esc)' }),
