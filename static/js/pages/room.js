@@ -653,5 +653,7 @@ window.__game = {
   moving: view.moving,
   follow,
   paints: () => paints.slice(),
+  /** a frame is scheduled: false means the board draws nothing until something changes */
+  drawing: view.renderer.queued,
 };
 render();
