@@ -314,3 +314,48 @@ def test_phone_home_lobby_chat_archive_and_the_end_button(live_server, new_page,
     entry.wait_for()
     assert "nobody scored" in entry.text_content()
     assert entry.locator(".win").count() == 0 and "★" not in entry.text_content()
+
+
+def test_a_move_touches_only_what_changed(fast_server, new_page):
+    """Item 8 / issue 9: a move appends its log lines (the lines shown stay as they are) and
+    rebuilds only the player rows it changed: the player who moved, the one to move next, and
+    anyone whose score or figures changed."""
+    page = new_page(**PHONE)
+    create_room(page, fast_server.url, "Ann")
+    for seat in (1, 2):
+        page.click(f"[data-seat='{seat}'] [data-action=add-bot]")
+        page.wait_for_function(f"window.__game.state.room.seats[{seat}].bot === 'easy'")
+    page.click("[data-action=start]")
+    page.wait_for_function(MINE)
+    page.evaluate("""(() => {
+        window.__extra = [];
+        const g = () => window.__game.state.game;
+        let last = JSON.stringify(g().players);
+        new MutationObserver((records) => {
+            const game = g();
+            const before = JSON.parse(last);
+            last = JSON.stringify(game.players);
+            const allowed = new Set([game.current_player, game.turns.at(-1)?.player]);
+            game.players.forEach((p, i) => {
+                if (JSON.stringify(p) !== JSON.stringify(before[i])) allowed.add(i);
+            });
+            for (const r of records) for (const n of r.removedNodes) {
+                const who = Number(n.dataset.player);
+                if (!allowed.has(who)) window.__extra.push([game.turn, who]);
+            }
+        }).observe(document.getElementById('player-list'), {childList: true});
+        window.__lines = [];
+        new MutationObserver((records) => {
+            // (the "No turns yet." placeholder makes way for the first line)
+            for (const r of records) for (const n of r.removedNodes) {
+                if (!n.classList.contains('log-empty')) window.__lines.push(n.textContent);
+            }
+        }).observe(document.getElementById('log'), {childList: true});
+    })()""")
+    for i in range(5):
+        page.wait_for_function(MINE)
+        play_turn(page, i)
+    page.wait_for_function(MINE)
+    assert page.evaluate("window.__lines") == [], "log lines already shown were redrawn"
+    assert page.evaluate("window.__extra") == [], "a player row that did not change was rebuilt"
+    assert page.locator("#log .log-turn").count() == page.evaluate(f"{GAME}.turns.length")

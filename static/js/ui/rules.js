@@ -117,8 +117,8 @@ export function renderRules(el, catalog) {
 function drawExample(canvas, catalog, ex) {
   const scene = { ...emptyScene(), catalog, board: ex.board, figures: ex.figures ?? [], colors: COLORS, trace: ex.trace ?? [] };
   if (ex.points) {
-    // a scoring flash held at its brightest, with its "+N"
-    scene.flashes = [{ parts: ex.trace ?? [], points: ex.points, color: ex.color ?? 'red', start: performance.now() - FLASH_MS * 0.2 }];
+    // a scoring flash held while it is bright, its "+N" risen above the figure
+    scene.flashes = [{ parts: ex.trace ?? [], points: ex.points, color: ex.color ?? 'red', start: performance.now() - FLASH_MS * 0.6 }];
     scene.trace = [];
   }
   const cam = createCamera();
