@@ -106,6 +106,7 @@ def test_reduced_motion_jumps_and_the_log_points_at_the_board(fast_server, new_p
         last = watcher.evaluate(f"{GAME}.last")
         assert watcher.evaluate(f"window.__game.inView({last['x']}, {last['y']})")
         assert watcher.evaluate("window.__game.scene.arrivals.length") == 0
+        assert watcher.evaluate("window.__game.scene.still")  # a "+N" fades where it is
     # hovering a line of the log lights up its tile; its words say where the tile went
     host.wait_for_function(MINE)
     line = host.locator("#log .log-turn").nth(1)

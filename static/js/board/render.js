@@ -32,6 +32,7 @@ import { ease } from './follow.js';
  * @property {{x: number, y: number, at: string, start: number}[]} figuresIn figures appearing
  * @property {({player: number, kind: string, x: number, y: number, at: string, feature: string,
  *   start: number})[]} departures figures going home after a scoring
+ * @property {boolean} still the viewer prefers reduced motion: a "+N" fades where it is
  */
 
 export const FLASH_MS = 2200;
@@ -45,7 +46,7 @@ const TRACE_COLOR = 'rgba(255, 214, 64, 0.62)';
 export function emptyScene() {
   return { catalog: {}, board: [], figures: [], colors: [], last: null, legalCells: [],
     ghost: null, pending: null, spots: [], chosenSpot: -1, myColor: 'red', trace: [], flashes: [],
-    highlight: null, arrivals: [], figuresIn: [], departures: [] };
+    highlight: null, arrivals: [], figuresIn: [], departures: [], still: false };
 }
 
 /** Integer bitmap sizes in steps of a quarter octave, so zooming reuses cached bitmaps. */
@@ -266,7 +267,7 @@ export function createRenderer(canvas, getScene, getCamera) {
       ctx.textBaseline = 'middle';
       ctx.lineWidth = Math.max(3, s * 0.05);
       ctx.strokeStyle = '#13202e';
-      const y = c[1] - t * s * 0.5;
+      const y = c[1] - (scene.still ? 0.25 : t * 0.5) * s;
       ctx.strokeText(`+${f.points}`, c[0], y);
       ctx.fillStyle = '#fff6d0';
       ctx.fillText(`+${f.points}`, c[0], y);

@@ -56,7 +56,8 @@ const view = createBoardView(canvas, {
   onTap: tap, onHover: hover, onRotate: () => act.rotate(),
   onManual: () => noteManual(follow, performance.now()),
 }, { motion: () => !reducedMotion.matches });
-view.update({ catalog });
+view.update({ catalog, still: reducedMotion.matches });
+reducedMotion.addEventListener('change', () => view.update({ still: reducedMotion.matches }));
 view.renderer.afterFrame(measurePaint);
 // the log's and the tray's pictures (ui/log.js THUMB, ui/tray.js)
 warmTileImages(catalog, [44, 176]);
