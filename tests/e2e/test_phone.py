@@ -251,6 +251,9 @@ def test_a_missing_room_offers_a_way_on(live_server, new_page, artifacts):
     assert page.locator("#gone [data-action=new-room]").is_visible()
     assert page.locator("#gone [data-action=join-other]").is_visible()
     page.screenshot(path=str(artifacts / "missing-room-phone.png"))
+    page.click("#help-btn")  # the header stays usable: the rules are one tap away
+    page.wait_for_selector("#help:not([hidden]) .rule")
+    page.keyboard.press("Escape")
     page.click("#gone [data-action=join-other]")
     page.wait_for_url("**/#join")
     page.wait_for_function("document.activeElement?.id === 'code'")
