@@ -1,15 +1,25 @@
-"""Engine speed: random complete games per second, move generation time, peak memory.
+"""Engine speed: legal moves on a late board, play(), random complete games per second, memory.
 
-    python bench/engine.py [--games 300] [--repeats 5]
+    python bench/engine.py [--games 200] [--boards 200] [--repeats 5]
 
-Games: 2 players, winter tileset, farmers on, a uniformly random legal placement each turn
-and a random legal figure on 40% of turns. Prints medians over the repeats (the machine is
-shared, so single runs are noisy).
+- late-game legal moves: `game.legal_moves().spots_by_placement()` (every legal placement of
+  the drawn tile with all its figure spots: what the server sends with each tile) on boards
+  with ten tiles left in the bag (about 70 tiles placed, winter set); computed afresh on each
+  board (the per-turn cache emptied), per-tile tables warm as in a running server.
+- play(): the time of one `play()` call (placing, figures, scoring, recording the change,
+  drawing the next tile), over every turn of random games.
+- games per second: 2 players, winter, farmers on, a uniformly random legal placement each
+  turn and a random legal figure on 40% of turns.
+
+Each figure is the median over its samples; each repeat gives one figure, and the line shows
+the median of the repeats with their spread (min-max). The machine is shared: the load average
+(`os.getloadavg`) is printed before and after.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -22,31 +32,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.engine import Game, Meeple, Move, Options, Player
 
 PLAYERS = [Player("Ann", "red"), Player("Bo", "blue")]
+OPTIONS = Options("winter", farmers=True)
 
 
-def random_game(seed: int) -> Game:
-    """Play one complete game with random legal moves."""
+def random_move(game: Game, rng: random.Random) -> Move:
+    moves = game.legal_moves()
+    placement = rng.choice(moves.placements())
+    if rng.random() < 0.4:
+        spots = moves.spots(placement)
+        if spots:
+            spot = rng.choice(spots)
+            return Move(*placement, Meeple(spot.kind, spot.at))
+    return Move(*placement)
+
+
+def random_game(seed: int, play_times: list[float] | None = None) -> Game:
+    """Play one complete game with random legal moves (timing each play() if asked)."""
     rng = random.Random(seed)
-    game = Game(PLAYERS, Options("winter", farmers=True), seed=seed)
+    game = Game(PLAYERS, OPTIONS, seed=seed)
     while not game.finished:
-        placement = rng.choice(game.legal_placements())
-        meeple = None
-        if rng.random() < 0.4:
-            spots = game.figure_spots(placement)
-            if spots:
-                spot = rng.choice(spots)
-                meeple = Meeple(spot.kind, spot.at)
-        game.play(Move(placement.x, placement.y, placement.rot, meeple))
+        move = random_move(game, rng)
+        if play_times is None:
+            game.play(move)
+        else:
+            start = time.perf_counter()
+            game.play(move)
+            play_times.append(time.perf_counter() - start)
     return game
 
 
 def late_game(seed: int) -> Game:
     """A game with ten tiles left in the bag."""
     rng = random.Random(seed)
-    game = Game(PLAYERS, Options("winter", farmers=True), seed=seed)
+    game = Game(PLAYERS, OPTIONS, seed=seed)
     while game.tiles_left > 10 and not game.finished:
-        placement = rng.choice(game.legal_placements())
-        game.play(Move(placement.x, placement.y, placement.rot))
+        game.play(random_move(game, rng))
     return game
 
 
@@ -57,37 +77,62 @@ def games_per_second(games: int, first_seed: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def move_generation_us(samples: int) -> float:
-    """Median microseconds to list legal placements and every placement's figure spots."""
+def late_legal_moves_us(boards: list[Game]) -> float:
+    """Median microseconds to list every legal placement with all its spots."""
     times = []
-    for seed in range(samples):
-        game = late_game(seed)
-        if game.finished:
-            continue
-        game._placements_cache = None  # measure the real work, not the per-turn cache
+    for game in boards:
+        game._moves = None  # the real work, not this turn's cache
         start = time.perf_counter()
-        for placement in game.legal_placements():
-            game.figure_spots(placement)
+        game.legal_moves().spots_by_placement()
         times.append((time.perf_counter() - start) * 1e6)
     return statistics.median(times)
 
 
+def play_us(games: int, first_seed: int) -> float:
+    times: list[float] = []
+    for seed in range(first_seed, first_seed + games):
+        random_game(seed, times)
+    return statistics.median(times) * 1e6
+
+
+def line(name: str, values: list[float], unit: str) -> str:
+    return (
+        f"{name}: {statistics.median(values):.0f} {unit}"
+        f"  (min {min(values):.0f}, max {max(values):.0f}, {len(values)} repeats)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="games per repeat")
+    parser.add_argument("--games", type=int, default=200, help="games per repeat")
+    parser.add_argument("--boards", type=int, default=200, help="late boards")
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
 
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    boards = [g for g in map(late_game, range(args.boards)) if not g.finished]
+    placed = statistics.median(len(g.board.order) for g in boards)
+    options = statistics.median(len(g.legal_placements()) for g in boards)
+    late_game(10_000).legal_moves().spots_by_placement()  # tables of every tile, as in a server
+    moves = [late_legal_moves_us(boards) for _ in range(args.repeats)]
+    plays = [play_us(max(1, args.games // 10), 1000 * r) for r in range(args.repeats)]
     rates = [games_per_second(args.games, r * args.games) for r in range(args.repeats)]
-    print(f"random games per second (median of {args.repeats} x {args.games}): "
-          f"{statistics.median(rates):.0f}  (min {min(rates):.0f}, max {max(rates):.0f})")
-    print(f"late-game legal placements + all figure spots (median of 200 boards): "
-          f"{move_generation_us(200):.0f} us")
+    print(
+        line(
+            f"late-game legal moves, placements + all spots ({len(boards)} boards, median "
+            f"{placed:.0f} tiles placed, {options:.0f} placements)",
+            moves,
+            "us",
+        )
+    )
+    print(line("play() per call, every turn of random games", plays, "us"))
+    print(line(f"random games per second ({args.games} games a repeat)", rates, "games/s"))
     tracemalloc.start()
     random_game(12345)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     print(f"peak memory of one game (tracemalloc): {peak / 1024:.0f} KiB")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

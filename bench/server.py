@@ -37,8 +37,6 @@ import random
 import resource
 import secrets
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -52,24 +50,18 @@ from typing import Any
 import httpx
 import websockets
 
+from app.engine import COLORS
+from app.server.patch import apply
+from app.server.protocol import PROTOCOL_VERSION as PROTOCOL
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+from serverproc import ServerProcess  # noqa: E402  (the tests' server harness)
 
-
-PROTOCOL = 1
-COLORS = ("red", "blue", "green", "yellow", "black")
 PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 # -- the server process ---------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    """A loopback TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def raise_nofile(want: int) -> int:
@@ -79,79 +71,6 @@ def raise_nofile(want: int) -> int:
     if soft < target:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-
-
-class Server:
-    """`python -m app` on a free port, with CPU and memory read from /proc."""
-
-    def __init__(self, database_url: str, log_path: Path, env: dict[str, str]) -> None:
-        self.database_url = database_url
-        self.port = free_port()
-        self.log_path = log_path
-        self.env = env
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def start(self, timeout: float = 60.0) -> None:
-        env = {
-            **os.environ,
-            "HOST": "127.0.0.1",
-            "PORT": str(self.port),
-            "DATABASE_URL": self.database_url,
-            "CARC_LOG_LEVEL": "warning",
-            **self.env,
-        }
-        log = self.log_path.open("ab")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log, stderr=log
-        )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"server exited with {self.proc.returncode}; see {self.log_path}"
-                )
-            try:
-                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.2)
-        raise RuntimeError(f"server did not answer within {timeout} s")
-
-    def stop(self) -> None:
-        if self.proc is None or self.proc.poll() is not None:
-            return
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
-    def cpu_seconds(self) -> float:
-        """User + system CPU seconds used by the server so far."""
-        assert self.proc is not None
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICKS
-
-    def memory_mb(self) -> tuple[float, float]:
-        """(current RSS, peak RSS) in MiB."""
-        assert self.proc is not None
-        rss = peak = 0.0
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                rss = int(line.split()[1]) / 1024
-            elif line.startswith("VmHWM:"):
-                peak = int(line.split()[1]) / 1024
-        return rss, peak
 
 
 def own_cpu_seconds() -> float:
@@ -184,40 +103,6 @@ def database(kind: str, workdir: Path):
         yield f"postgresql+asyncpg://{PG['user']}@{PG['host']}:{PG['port']}/{name}"
     finally:
         asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-
-
-def apply(doc: Any, ops: list[dict[str, Any]]) -> Any:
-    """Apply JSON Patch `ops` (add / remove / replace) to `doc` in place and return it.
-
-    `app.server.patch.apply` deep-copies the document on every call (right for tests, too slow
-    for thousands of clients in one process); the ops here come straight from `json.loads`,
-    so nothing is shared and no copy is needed.
-    """
-    for op in ops:
-        path = op["path"]
-        if path == "":
-            doc = op["value"]
-            continue
-        parts = [p.replace("~1", "/").replace("~0", "~") for p in path[1:].split("/")]
-        parent = doc
-        for part in parts[:-1]:
-            parent = parent[int(part)] if isinstance(parent, list) else parent[part]
-        last, kind = parts[-1], op["op"]
-        if isinstance(parent, list):
-            if kind == "add":
-                if last == "-":
-                    parent.append(op["value"])
-                else:
-                    parent.insert(int(last), op["value"])
-            elif kind == "remove":
-                del parent[int(last)]
-            else:
-                parent[int(last)] = op["value"]
-        elif kind == "remove":
-            del parent[last]
-        else:
-            parent[last] = op["value"]
-    return doc
 
 
 # -- measurements ---------------------------------------------------------------------------------
@@ -302,6 +187,9 @@ class Conn:
             if self.tracker:
                 room.state = msg["state"]
                 room.on_state()
+        elif kind == "legal":
+            room.legal = msg  # only the player to move gets it
+            room.on_state()
         elif kind == "ping":
             room.bench.spawn(self.send(type="pong"))
         elif kind == "error":
@@ -334,6 +222,7 @@ class RoomDriver:
         self.conns: list[Conn] = []
         self.by_seat: dict[int, Conn] = {}
         self.state: dict[str, Any] | None = None
+        self.legal: dict[str, Any] | None = None  # the latest `legal` message of the mover
         self.rng = random.Random(index)
         # (turn the intent was made for, perf_counter when sent), in order.
         self.sent: list[tuple[int, float]] = []
@@ -403,7 +292,7 @@ class RoomDriver:
                     stats.diff_bytes.append(size)
         if conn.tracker:
             assert self.state is not None
-            self.state = apply(self.state, msg["ops"])
+            self.state = apply(self.state, msg["ops"], in_place=True)
             self.on_state()
 
     def on_state(self) -> None:
@@ -418,6 +307,9 @@ class RoomDriver:
         self.restarting = False
         if self.sent and game["turn"] < self.sent[-1][0]:
             self.sent.clear()  # a rematch: turns count from 0 again
+        legal = self.legal
+        if legal is None or legal["turn"] != game["turn"]:
+            return  # the mover's placements for this turn are on their way
         if not self.sent or game["turn"] > self.sent[-1][0]:
             self.last_progress = time.perf_counter()
             self.ready.set()
@@ -440,10 +332,11 @@ class RoomDriver:
             next_at = max(next_at + interval, loop.time())
             self.ready.clear()
             game = self.game
-            if game is None or game["finished"] or not game["legal"]:
+            legal = self.legal
+            if game is None or game["finished"] or legal is None or legal["turn"] != game["turn"]:
                 continue
             seat = game["seats"][game["current_player"]]
-            option = self.rng.choice(game["legal"])
+            option = self.rng.choice(legal["placements"])
             meeple = None
             if option["spots"] and self.rng.random() < 0.5:
                 spot = self.rng.choice(option["spots"])
@@ -464,7 +357,7 @@ class RoomDriver:
 class Bench:
     """The rooms and their clients for one server."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: ServerProcess) -> None:
         self.server = server
         self.rooms: list[RoomDriver] = []
         self.stats = Stats()
@@ -539,10 +432,12 @@ class Bench:
             "p99_ms": 1000 * percentile(lat, 0.99),
             "max_ms": 1000 * (lat[-1] if lat else float("nan")),
             "server_cpu": cpu / elapsed,
+            "cpu_ms_per_move": 1000 * cpu / self.stats.moves if self.stats.moves else 0.0,
             "client_cpu": own / elapsed,
             "rss_mb": rss,
             "peak_rss_mb": peak,
-            "diff_bytes": statistics.mean(self.stats.diff_bytes) if self.stats.diff_bytes else 0,
+            # The same diff goes to every player and watcher (the placements travel apart).
+            "diff_bytes": statistics.median(self.stats.diff_bytes) if self.stats.diff_bytes else 0,
             "errors": dict(self.stats.errors),
             "slow": _slow_histogram(self.stats.slow),
         }
@@ -645,15 +540,16 @@ def fmt(row: dict[str, Any]) -> str:
         f"target {row['target']:7.1f}/s  accepted {row['moves_per_s']:7.1f}/s  "
         f"latency p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:6.1f} ms  "
         f"max {row['max_ms']:6.1f} ms  ({row['deliveries']} deliveries)  "
-        f"server cpu {100 * row['server_cpu']:4.0f}%  client cpu {100 * row['client_cpu']:4.0f}%  "
+        f"server cpu {100 * row['server_cpu']:4.0f}% ({row['cpu_ms_per_move']:.2f} ms a move)  "
+        f"client cpu {100 * row['client_cpu']:4.0f}%  "
         f"rss {row['rss_mb']:.0f} MiB (peak {row['peak_rss_mb']:.0f})  "
-        f"diff {row['diff_bytes']:.0f} B  "
+        f"diff median {row['diff_bytes']:.0f} B  "
         f"errors {sum(row['errors'].values())} {row['errors'] or ''}\n"
         f"    slow deliveries (> 250 ms) by arrival time in the stage: {row['slow']}"
     )
 
 
-async def human(server: Server, args: argparse.Namespace) -> None:
+async def human(server: ServerProcess, args: argparse.Namespace) -> None:
     bench = Bench(server)
     shapes = [(2 + i % 4, 1 + i % 2) for i in range(args.rooms)]  # 3.5 players + 1.5 watchers
     took = await bench.setup(shapes, args.parallel)
@@ -672,7 +568,7 @@ async def human(server: Server, args: argparse.Namespace) -> None:
         print(summarize_profile(Path(args.profile)))
 
 
-async def full(server: Server, args: argparse.Namespace) -> None:
+async def full(server: ServerProcess, args: argparse.Namespace) -> None:
     bench = Bench(server)
     shapes = [(2, 1)] * args.full_rooms
     took = await bench.setup(shapes, args.parallel)
@@ -701,8 +597,8 @@ async def full(server: Server, args: argparse.Namespace) -> None:
     snap = await bench.snapshot_sizes()
     sizes = bench.stats.diff_bytes
     print(
-        f"  bytes: diff {statistics.mean(sizes) if sizes else 0:.0f} B per move "
-        f"vs snapshot {snap:.0f} B"
+        f"  bytes: diff median {statistics.median(sizes) if sizes else 0:.0f} B per move "
+        f"vs snapshot {snap:.0f} B (mean over the rooms, at whatever turn each is)"
     )
     if best is not None:
         print(
@@ -752,7 +648,7 @@ def main() -> None:
                 with database(db, workdir) as url:
                     # Every room comes from this one address: lift the per-address room quota.
                     env = {"CARC_MAX_SPECTATORS": "50", "CARC_ROOMS_PER_WINDOW": "1000000"}
-                    server = Server(url, workdir / "server.log", env)
+                    server = ServerProcess(url, workdir / "server.log", **env)
                     print(f"== {shape} on {db} ==", flush=True)
                     server.start()
                     try:

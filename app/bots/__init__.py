@@ -15,7 +15,7 @@ whose unseen tiles are shuffled by the bot's own random generator.
 
 from .bot import LEVELS, Bot, choose_move, move_from_log
 from .easy import easy_move, rank_moves
-from .public import legal_moves, public_replica
+from .public import public_replica
 from .strong import strong_move
 
 __all__ = [
@@ -23,7 +23,6 @@ __all__ = [
     "Bot",
     "choose_move",
     "easy_move",
-    "legal_moves",
     "move_from_log",
     "public_replica",
     "rank_moves",

@@ -14,7 +14,7 @@ import random
 
 from app.engine import Game, Move
 
-from .public import legal_moves, public_replica
+from .public import public_replica
 
 # Points a follower in hand is worth at the start; it falls to 0 as the bag empties.
 FIGURE_VALUE = 2.5
@@ -48,7 +48,7 @@ def rank_moves(replica: Game, tile: str) -> list[tuple[float, Move]]:
     """Every legal move of `tile` on the log-driven `replica`, best first, with its value."""
     player = replica.current_player
     ranked = []
-    for move in legal_moves(replica, tile):
+    for move in replica.legal_moves(tile):
         after = replica.copy()
         after.play(move, tile=tile)
         ranked.append((evaluate(after, player), move))

@@ -9,7 +9,7 @@ the same log is what the strong bot's worker process receives. Copying the repli
 
 from __future__ import annotations
 
-from app.engine import Game, IllegalMoveError, Meeple, Move
+from app.engine import Game, IllegalMoveError
 
 
 def public_replica(game: Game) -> Game:
@@ -37,17 +37,3 @@ def sync_replica(replica: Game, game: Game) -> Game:
     if game.ended_early and not replica.finished:
         replica.end_early()
     return replica
-
-
-def legal_moves(game: Game, tile: str | None = None) -> list[Move]:
-    """Every legal move with `tile` (default: the drawn tile): each placement without a
-    figure, with each legal figure spot, and taking the abbot back when that is allowed."""
-    moves: list[Move] = []
-    abbot_back = game.can_return_abbot()
-    for p in game.legal_placements(tile):
-        moves.append(Move(p.x, p.y, p.rot))
-        for spot in game.figure_spots(p, tile):
-            moves.append(Move(p.x, p.y, p.rot, Meeple(spot.kind, spot.at)))
-        if abbot_back:
-            moves.append(Move(p.x, p.y, p.rot, return_abbot=True))
-    return moves

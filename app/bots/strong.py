@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.engine import Game, Meeple, Move
@@ -62,10 +63,11 @@ def playout(after: Game, player: int, rng: random.Random, config: SearchConfig) 
     for _ in range(plies):
         if sim.finished:
             break
-        p = rng.choice(sim.legal_placements())
+        moves = sim.legal_moves()
+        p = rng.choice(moves.placements())
         meeple = None
         if rng.random() < chance:
-            spots = sim.figure_spots(p)
+            spots = moves.spots(p)
             if spots:
                 spot = rng.choice(spots)
                 meeple = Meeple(spot.kind, spot.at)
@@ -94,21 +96,21 @@ def strong_move(
     replica: Game | None = None,
     config: SearchConfig = DEFAULT_CONFIG,
     tile: str | None = None,
+    timer: Callable[[], float] = time.perf_counter,
 ) -> Move:
     """The `strong` bot's move for the player to move in `game` (which it does not change).
 
-    The search stops after `budget_s` seconds or `playouts` simulations, whichever comes
-    first (at least one round is always played). With `budget_s=None` and a `playouts` count
-    the result depends only on the public state and `rng`. `tile` names the drawn tile when
-    `game` is log-driven (rebuilt from a public log).
+    The search stops after `budget_s` seconds of `timer` or `playouts` simulations, whichever
+    comes first (at least one round is always played). With `budget_s=None` and a `playouts`
+    count the result depends only on the public state and `rng`. `tile` names the drawn tile
+    when `game` is log-driven (rebuilt from a public log).
     """
     tile = tile or game.drawn_tile
     if tile is None:
         raise ValueError("no tile to place: the game is over")
     if budget_s is None and playouts is None:
         raise ValueError("give a time budget or a number of playouts")
-    start = time.perf_counter()
-    deadline = start + budget_s if budget_s is not None else float("inf")
+    deadline = timer() + budget_s if budget_s is not None else float("inf")
     limit = playouts if playouts is not None else 1 << 62
     if replica is None:
         replica = public_replica(game)
@@ -124,7 +126,7 @@ def strong_move(
         after.play(move, tile=tile)
         afters.append(after)
     if config.method == "expectimax":
-        best = _expectimax(afters, player, deadline, limit, config)
+        best = _expectimax(afters, player, deadline, limit, config, timer)
         return top[best][1]
     totals = [0.0] * len(top)
     done = 0
@@ -136,7 +138,7 @@ def strong_move(
             totals[i] += playout(afters[i], player, random.Random(seed), config)
             done += 1
         rounds += 1
-        if done >= limit or time.perf_counter() >= deadline:
+        if done >= limit or timer() >= deadline:
             break
         if rounds == halve_at and len(alive) > 2:
             alive.sort(key=lambda i: (-totals[i], i))
@@ -147,25 +149,31 @@ def strong_move(
 
 
 def _expectimax(
-    afters: list[Game], player: int, deadline: float, limit: int, config: SearchConfig
+    afters: list[Game],
+    player: int,
+    deadline: float,
+    limit: int,
+    config: SearchConfig,
+    timer: Callable[[], float],
 ) -> int:
     """Index of the candidate with the best expected standing after the next player's reply.
 
-    The next tile is taken in turn over the kinds left in the bag, most frequent first, each
-    weighted by its count; every candidate is scored on the same tiles, so a comparison cut
-    short by the budget is still fair. The worse half is dropped after 4, 8, 16... tiles.
+    The next tile is taken in turn over the kinds the next draw may give (with the River:
+    River tiles first), most frequent first, each weighted by its count; every candidate is
+    scored on the same tiles, so a comparison cut short by the budget is still fair. The
+    worse half is dropped after 4, 8, 16... tiles.
     """
     alive = list(range(len(afters)))
     if afters[0].finished:
         return max(alive, key=lambda i: (evaluate(afters[i], player), -i))
-    tiles = sorted(afters[0].bag_counts().items(), key=lambda tn: (-tn[1], tn[0]))
+    tiles = sorted(afters[0].next_tile_counts().items(), key=lambda tn: (-tn[1], tn[0]))
     sums = [0.0] * len(afters)
     done = 0
     halve_at = config.first_halving
     for k, (tile, count) in enumerate(tiles, start=1):
         values = []
         for i in alive:
-            if done and time.perf_counter() >= deadline:
+            if done and timer() >= deadline:
                 break
             values.append(count * reply_value(afters[i], tile, player))
             done += 1
@@ -173,7 +181,7 @@ def _expectimax(
             break  # out of time inside this tile: drop it, so all are scored alike
         for i, value in zip(alive, values, strict=True):
             sums[i] += value
-        if done >= limit or time.perf_counter() >= deadline:
+        if done >= limit or timer() >= deadline:
             break
         if k == halve_at and len(alive) > 2:
             alive.sort(key=lambda i: (-sums[i], i))

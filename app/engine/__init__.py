@@ -2,26 +2,30 @@
 
     >>> from app.engine import Game, Player, Move
     >>> game = Game([Player("Ann", "red"), Player("Bo", "blue")], seed=7)
-    >>> placement = game.legal_placements()[0]
-    >>> events = game.play(Move(placement.x, placement.y, placement.rot))
+    >>> moves = game.legal_moves()
+    >>> move = next(iter(moves))
+    >>> move in moves
+    True
+    >>> events = game.play(move)
+    >>> game.turn
+    1
 
 See API.md beside this file for the whole public surface.
 """
 
+from .board import Placement
+from .changes import Change
 from .game import (
     COLORS,
-    FigureSpot,
     Game,
     IllegalMoveError,
-    Meeple,
-    Move,
+    InvalidOptionsError,
     Options,
-    Placement,
     Player,
     ScoreEvent,
 )
-from .log import FORMAT as LOG_FORMAT
-from .log import InvalidLogError
+from .log import LOG_FORMAT, InvalidLogError
+from .moves import FigureSpot, LegalMoves, Meeple, Move
 from .tiles import SLOTS, TILESETS, tile_catalog
 
 __all__ = [
@@ -29,10 +33,13 @@ __all__ = [
     "LOG_FORMAT",
     "SLOTS",
     "TILESETS",
+    "Change",
     "FigureSpot",
     "Game",
     "IllegalMoveError",
     "InvalidLogError",
+    "InvalidOptionsError",
+    "LegalMoves",
     "Meeple",
     "Move",
     "Options",

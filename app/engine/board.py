@@ -13,7 +13,6 @@ from typing import NamedTuple
 
 from .tiles import (
     EDGE_OFFSETS,
-    FIELD,
     ROTATIONS,
     OrientedSegment,
     OrientedTile,
@@ -165,16 +164,6 @@ class Board:
         pattern = self.frontier.get((x, y))
         return pattern is not None and rot in fitting_rotations(tile_id, pattern)
 
-    def fits_anywhere(self, tile_id: str) -> bool:
-        fits = _FITS.get(tile_id) or {}
-        for pattern in self.frontier.values():
-            rots = fits.get(pattern)
-            if rots is None:
-                rots = fitting_rotations(tile_id, pattern)
-            if rots:
-                return True
-        return False
-
     def neighbour_count(self, cell: Cell) -> int:
         """How many of the eight cells around `cell` hold a tile."""
         x, y = cell
@@ -188,20 +177,41 @@ class Board:
         for dx, dy in _NEIGHBOURS_8:
             yield (x + dx, y + dy)
 
-    def touched_roots(self, tile: OrientedTile, x: int, y: int) -> list[set[int]]:
-        """For each segment of `tile` if placed at (x, y): the roots it would join directly."""
-        touched: list[set[int]] = [set() for _ in tile.segments]
+    def contacts(self, cell: Cell) -> tuple[int, list[int]]:
+        """What a tile placed on the free `cell` would join, slot by slot: the mask of its
+        slots that touch a feature with figures on it, and per feature touched the mask of
+        its slots that touch it. (Slot i is bit i, in board orientation.)"""
+        x, y = cell
+        cells, parent, figures = self.cells, self.parent, self.figures
+        occupied = 0
+        by_root: dict[int, int] = {}
         for edge, (dx, dy) in enumerate(EDGE_OFFSETS):
-            neighbour = self.cells.get((x + dx, y + dy))
+            neighbour = cells.get((x + dx, y + dy))
             if neighbour is None:
                 continue
-            for slot in (3 * edge, 3 * edge + 1, 3 * edge + 2):
-                root = self.find(neighbour.segment_at(facing_slot(slot)))
-                touched[tile.slot_segment[slot]].add(root)
-        return touched
+            base = neighbour.base
+            for mask, index in neighbour.tile.faces[(edge + 2) % 4]:
+                root = base + index
+                if parent[root] != root:
+                    root = self.find(root)
+                by_root[root] = by_root.get(root, 0) | mask
+                if figures[root]:
+                    occupied |= mask
+        return occupied, list(by_root.values())
 
-    def is_complete(self, root: int) -> bool:
-        return self.open[root] == 0 and self.kind(root) != FIELD
+    def bordering_field_roots(self, city_root: int) -> set[int]:
+        """The fields a city borders (walks the city's tiles: fields keep the cities they
+        border, not the other way round, as only a city's completion asks)."""
+        tiles = self.tiles[city_root]
+        assert tiles is not None, "not a root"
+        fields = set()
+        for cell in tiles:
+            placed = self.cells[cell]
+            base = placed.base
+            for seg in placed.tile.segments:
+                if any(self.find(base + city) == city_root for city in seg.adj_cities):
+                    fields.add(self.find(base + seg.index))
+        return fields
 
     def completed_city_roots(self, field_root: int) -> set[int]:
         """The distinct completed cities a field borders."""
@@ -214,8 +224,21 @@ class Board:
 
     # -- changes ---------------------------------------------------------------------------
 
-    def place(self, tile: OrientedTile, x: int, y: int) -> list[int]:
-        """Put `tile` at (x, y), merge features across its edges; return its segments' roots.
+    def segments_of(self, root: int) -> list[int]:
+        """The segments of the feature `root`, in placement order (walks its tiles only)."""
+        tiles = self.tiles[root]
+        assert tiles is not None, "not a root"
+        out = []
+        for placed in sorted((self.cells[cell] for cell in tiles), key=lambda t: t.base):
+            for seg in range(placed.base, placed.base + len(placed.tile.segments)):
+                if self.find(seg) == root:
+                    out.append(seg)
+        return out
+
+    def place(self, tile: OrientedTile, x: int, y: int) -> tuple[list[int], set[int]]:
+        """Put `tile` at (x, y), merge features across its edges. Return its segments' roots
+        and the roots of the features already on the board that it joined (as they were
+        before: a root merged into an older one is no root any more).
 
         The caller has checked that the placement is legal.
         """
@@ -240,6 +263,7 @@ class Board:
         self.frontier.pop(cell, None)
 
         edges = tile.edges
+        touched: set[int] = set()
         for edge, (dx, dy) in enumerate(EDGE_OFFSETS):
             other_cell = (x + dx, y + dy)
             neighbour = self.cells.get(other_cell)
@@ -251,14 +275,21 @@ class Board:
             middle = 3 * edge + 1
             if edges[edge] == "F":
                 for slot in (middle - 1, middle, middle + 1):
-                    self._union(placed.segment_at(slot), neighbour.segment_at(facing_slot(slot)))
+                    self._union(
+                        placed.segment_at(slot), neighbour.segment_at(facing_slot(slot)), touched
+                    )
                 continue
-            root = self._union(placed.segment_at(middle), neighbour.segment_at(facing_slot(middle)))
+            root = self._union(
+                placed.segment_at(middle), neighbour.segment_at(facing_slot(middle)), touched
+            )
             self.open[root] -= 2
-            if edges[edge] == "R":
+            if edges[edge] != "C":  # a road or river edge: its two halves are field
                 for slot in (middle - 1, middle + 1):
-                    self._union(placed.segment_at(slot), neighbour.segment_at(facing_slot(slot)))
-        return [self.find(base + seg.index) for seg in tile.segments]
+                    self._union(
+                        placed.segment_at(slot), neighbour.segment_at(facing_slot(slot)), touched
+                    )
+        roots = [self.find(base + seg.index) for seg in tile.segments]
+        return roots, {root for root in touched if root < base}
 
     def add_figure(self, seg: int, figure_id: int) -> None:
         root = self.find(seg)
@@ -269,12 +300,15 @@ class Board:
         self.figures[root] = None
         return figures
 
-    def _union(self, a: int, b: int) -> int:
+    def _union(self, a: int, b: int, touched: set[int]) -> int:
         """Merge two features. The older root (smaller id) stays the root, so a feature keeps
-        its id while it grows; the cells go into the larger set."""
+        its id while it grows; the cells go into the larger set. Both roots, as they were
+        before, go into `touched`."""
         ra, rb = self.find(a), self.find(b)
+        touched.add(ra)
         if ra == rb:
             return ra
+        touched.add(rb)
         if rb < ra:
             ra, rb = rb, ra
         self.parent[rb] = ra

@@ -3,34 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .game import (
-    ABBOT,
-    COLORS,
-    FOLLOWER,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     Game,
     IllegalMoveError,
-    Meeple,
-    Move,
+    InvalidOptionsError,
     Options,
     Player,
     ScoreEvent,
+    check_players,
 )
-from .tiles import ALL_SLOT_NAMES, ROTATIONS, TILESETS
+from .moves import ABBOT, FOLLOWER, Meeple, Move
+from .tiles import ALL_SLOT_NAMES, ROTATIONS
 
-FORMAT = "carcassonne-log/1"
+LOG_FORMAT = "carcassonne-log/1"
 
 
 class InvalidLogError(ValueError):
     """A move log that is not of the `carcassonne-log/1` shape (unreadable, wrong keys/types)."""
 
 
-def to_log(game: Game, include_seed: bool = False) -> dict:
+def to_log(game: Game, include_seed: bool = False) -> dict[str, Any]:
     """The game's move log. The seed is written only when asked (never for a running game)."""
-    log: dict = {
-        "format": FORMAT,
+    log: dict[str, Any] = {
+        "format": LOG_FORMAT,
         "options": game.options.to_dict(),
         "players": [{"name": p.name, "color": p.color} for p in game.players],
         "turns": [dict(t) for t in game.turns],
@@ -47,35 +44,32 @@ def _is_int(value: object) -> bool:
 
 
 def _check_options(raw: object) -> Options:
-    if raw is None:
+    if raw is None:  # no options at all: every default
         return Options()
-    if not isinstance(raw, dict):
-        raise InvalidLogError("options must be an object")
-    tileset = raw.get("tileset", "winter")
-    if not isinstance(tileset, str) or tileset not in TILESETS:
-        raise InvalidLogError(f"options.tileset must be one of {sorted(TILESETS)}")
-    for key in ("farmers", "abbot"):
-        if key in raw and not isinstance(raw[key], bool):
-            raise InvalidLogError(f"options.{key} must be true or false")
-    return Options(tileset, raw.get("farmers", True), raw.get("abbot", False))
+    try:
+        return Options.from_dict(raw)
+    except InvalidOptionsError as error:
+        raise InvalidLogError(f"options: {error}") from None
 
 
 def _check_players(raw: object) -> list[Player]:
-    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-        raise InvalidLogError(f"players must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    if not isinstance(raw, list):
+        raise InvalidLogError("players must be a list")
     players = []
     for i, entry in enumerate(raw):
         if not isinstance(entry, dict):
             raise InvalidLogError(f"players[{i}] must be an object")
         color = entry.get("color")
-        if not isinstance(color, str) or color not in COLORS:
-            raise InvalidLogError(f"players[{i}].color must be one of {', '.join(COLORS)}")
+        if not isinstance(color, str):
+            raise InvalidLogError(f"players[{i}].color must be a color name")
         name = entry.get("name", color)
         if not isinstance(name, str):
             raise InvalidLogError(f"players[{i}].name must be a string")
         players.append(Player(name, color))
-    if len({p.color for p in players}) != len(players):
-        raise InvalidLogError("each player needs a different color")
+    try:
+        check_players(players)
+    except ValueError as error:
+        raise InvalidLogError(f"players: {error}") from None
     return players
 
 
@@ -115,7 +109,7 @@ def check_turn_shape(turn: object, number: int) -> None:
         raise InvalidLogError(f"{where}: return_abbot must be true or false")
 
 
-def move_from_turn(turn: dict) -> Move:
+def move_from_turn(turn: dict[str, Any]) -> Move:
     """The `Move` of a placement turn (shape already checked)."""
     meeple = turn["meeple"]
     return Move(
@@ -127,7 +121,7 @@ def move_from_turn(turn: dict) -> Move:
     )
 
 
-def apply_turn(game: Game, turn: dict) -> list[ScoreEvent]:
+def apply_turn(game: Game, turn: dict[str, Any]) -> list[ScoreEvent]:
     """Apply one log turn (shape already checked) to a log-driven game; return its events."""
     if game.finished:
         raise IllegalMoveError("the game is over: the bag is empty")
@@ -151,8 +145,8 @@ def from_log(log: object) -> Game:
     """
     if not isinstance(log, dict):
         raise InvalidLogError("a move log must be a JSON object")
-    if log.get("format") != FORMAT:
-        raise InvalidLogError(f"format must be {FORMAT!r}")
+    if log.get("format") != LOG_FORMAT:
+        raise InvalidLogError(f"format must be {LOG_FORMAT!r}")
     options = _check_options(log.get("options"))
     players = _check_players(log.get("players"))
     turns = log.get("turns")
@@ -169,7 +163,9 @@ def from_log(log: object) -> Game:
     return game
 
 
-def restore(players: Sequence[Player], options: Options, seed: int, turns: Sequence[dict]) -> Game:
+def restore(
+    players: Sequence[Player], options: Options, seed: int, turns: Sequence[dict[str, Any]]
+) -> Game:
     """Rebuild a seeded game from its stored turns (the server's restart path).
 
     Discards are produced by the engine itself, so stored discards are checked, not applied.

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from .game import IllegalMoveError
-from .log import InvalidLogError, from_log
+from .log import LOG_FORMAT, InvalidLogError, from_log
 
 
-def summary(log: object) -> dict:
+def summary(log: object) -> dict[str, Any]:
     """What the replay prints for a log (raises like `from_log`)."""
     game = from_log(log)
     events = [e.to_dict() for e in game.events]
@@ -53,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = summary(log)
     except InvalidLogError as error:
-        print(f"{args[0]} is not a carcassonne-log/1 move log: {error}", file=sys.stderr)
+        print(f"{args[0]} is not a {LOG_FORMAT} move log: {error}", file=sys.stderr)
         return 2
     except IllegalMoveError as error:
         print(f"turn {error.turn}: {error}", file=sys.stderr)

@@ -1,4 +1,4 @@
-"""The tile set: slots, the 84 tile definitions of TILES.md, and their rotations.
+"""The tile set: slots, the 84 land tiles of TILES.md, the 12 River tiles of RIVER.md, rotations.
 
 Everything here is immutable data computed once at import. A tile is described in its
 canonical orientation (rotation 0); `oriented(tile_id, rot)` gives the same tile as it lies on
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 # Twelve edge slots, clockwise from the north edge's west half; index i lies on edge i // 3
 # (0 N, 1 E, 2 S, 3 W) and the middle slot of edge e is 3e + 1.
@@ -49,6 +50,9 @@ def rotate_slot(slot: int, rot: int) -> int:
 
 ROAD, CITY, FIELD = "road", "city", "field"
 MONASTERY, GARDEN = "monastery", "garden"
+# The river is a segment kind but not a feature: it splits fields like a road, and nothing
+# ever stands on it, scores it or completes it (RIVER.md).
+RIVER = "river"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +70,8 @@ class SegmentDef:
 
 @dataclass(frozen=True, slots=True)
 class TileDef:
-    """A tile in canonical orientation: edges N E S W as letters C, R, F."""
+    """A tile in canonical orientation: edges N E S W as letters C (city), R (road), F (field)
+    and V (river)."""
 
     id: str
     edges: str
@@ -92,6 +97,10 @@ def _city(edges: str, pennant: bool = False) -> SegmentDef:
 
 def _road(edges: str) -> SegmentDef:
     return SegmentDef(ROAD, tuple(sorted(3 * EDGES.index(e) + 1 for e in edges)))
+
+
+def _river(edges: str) -> SegmentDef:
+    return SegmentDef(RIVER, tuple(sorted(3 * EDGES.index(e) + 1 for e in edges)))
 
 
 def _field(spec: str, adj: tuple[int, ...] = ()) -> SegmentDef:
@@ -225,6 +234,78 @@ _WINTER: dict[str, tuple[str, tuple[SegmentDef, ...], str | None]] = {
     "Z12": _BASE["K"],
 }
 
+# RIVER.md: the spring R01 is the start tile of a River game, the lake R12 ends the river.
+_RIVER_STRAIGHT = (
+    "FVFV",
+    (_river("EW"), _field("WNW whole-N ENE"), _field("ESE whole-S WSW")),
+    None,
+)
+_RIVER_CURVE = ("FFVV", (_river("SW"), _field("whole-N whole-E SSE WNW"), _field("SSW WSW")), None)
+_RIVER: dict[str, tuple[str, tuple[SegmentDef, ...], str | None]] = {
+    "R01": ("FVFF", (_river("E"), _field(_all_but("E"))), None),
+    "R02": (
+        "CVCV",
+        (_city("N"), _city("S"), _river("EW"), _field("ENE WNW", (0,)), _field("ESE WSW", (1,))),
+        None,
+    ),
+    # The bridge's road runs from the south edge into the city and cuts the north bank in two.
+    "R03": (
+        "CVRV",
+        (
+            _city("N"),
+            _road("S"),
+            _river("EW"),
+            _field("ENE", (0,)),
+            _field("WNW", (0,)),
+            _field("ESE SSE"),
+            _field("SSW WSW"),
+        ),
+        None,
+    ),
+    "R04": (
+        "FVRV",
+        (
+            _road("S"),
+            _river("EW"),
+            _field("WNW whole-N ENE"),
+            _field("ESE SSE"),
+            _field("SSW WSW"),
+        ),
+        MONASTERY,
+    ),
+    "R05": (
+        "RVRV",
+        (
+            _road("NS"),
+            _river("EW"),
+            _field("NNW WNW"),
+            _field("NNE ENE"),
+            _field("ESE SSE"),
+            _field("SSW WSW"),
+        ),
+        None,
+    ),
+    "R06": _RIVER_STRAIGHT,
+    "R07": _RIVER_STRAIGHT,
+    "R08": ("CVVC", (_city("NW"), _river("ES"), _field("ENE SSW", (0,)), _field("ESE SSE")), None),
+    "R09": (
+        "RRVV",
+        (
+            _road("NE"),
+            _river("SW"),
+            _field("NNE ENE"),
+            _field("WNW NNW ESE SSE"),
+            _field("SSW WSW"),
+        ),
+        None,
+    ),
+    "R10": _RIVER_CURVE,
+    "R11": (*_RIVER_CURVE[:2], GARDEN),
+    "R12": ("FFFV", (_river("W"), _field(_all_but("W"))), None),
+}
+RIVER_TILES: tuple[str, ...] = tuple(_RIVER)
+SPRING, LAKE = "R01", "R12"
+
 # How many copies the box holds, garden copies (TILES.md "Gardens") counted apart.
 _BASE_COUNTS: dict[str, int] = {
     "A": 2,
@@ -266,7 +347,7 @@ START_TILE = "D"
 
 def _build_tiles() -> dict[str, TileDef]:
     tiles: dict[str, TileDef] = {}
-    for table in (_BASE, _WINTER):
+    for table in (_BASE, _WINTER, _RIVER):
         for tile_id, (edges, segments, centre) in table.items():
             tiles[tile_id] = TileDef(tile_id, edges, segments, centre)
     for letter in GARDEN_COPIES:
@@ -283,9 +364,12 @@ TILESETS: dict[str, dict[str, int]] = {
 }
 
 
-def bag_for(tileset: str) -> dict[str, int]:
-    """The tiles shuffled at the start: the whole set less the start tile."""
-    counts = dict(TILESETS[tileset])
+def bag_for(tileset: str, river: bool = False) -> dict[str, int]:
+    """The tiles to draw at the start: the whole set less the start tile, and with the River
+    its tiles but the spring, listed first (they are drawn first). The start D is set aside
+    in either case: the River's spring replaces it (RIVER.md, setup)."""
+    counts = dict.fromkeys(RIVER_TILES[1:], 1) if river else {}
+    counts.update(TILESETS[tileset])
     counts[START_TILE] -= 1
     return counts
 
@@ -315,12 +399,14 @@ class OrientedTile:
     # Per segment, ready to extend the board's arrays with: open edges and pennants.
     initial_open: tuple[int, ...]
     initial_pennants: tuple[int, ...]
+    # What each edge shows the cell beyond it: per edge, (mask, segment index) pairs, where
+    # the mask has a bit for each slot *of that cell* that touches the segment. A free cell
+    # learns from its neighbours which features each of its slots would join.
+    faces: tuple[tuple[tuple[int, int], ...], ...]
 
 
-def _edges_of(kind: str, slots: tuple[int, ...]) -> tuple[int, ...]:
-    """The edges (0..3) a segment reaches: a road has one slot per edge, a city three."""
-    if kind == ROAD:
-        return tuple(s // 3 for s in slots)
+def _edges_of(slots: tuple[int, ...]) -> tuple[int, ...]:
+    """The edges (0..3) a segment reaches."""
     return tuple(sorted({s // 3 for s in slots}))
 
 
@@ -336,12 +422,19 @@ def oriented(tile_id: str, rot: int) -> OrientedTile:
         slots = tuple(sorted(rotate_slot(s, rot) for s in seg.slots))
         for s in slots:
             slot_segment[s] = index
-        seg_edges = _edges_of(seg.kind, slots)
+        seg_edges = _edges_of(slots)
         segments.append(
             OrientedSegment(index, seg.kind, slots, seg_edges, seg.pennant, seg.adj_cities)
         )
     if -1 in slot_segment:
         raise AssertionError(f"tile {tile_id}: a slot belongs to no segment")
+    faces = []
+    for edge in range(4):
+        masks: dict[int, int] = {}
+        for slot in (3 * edge, 3 * edge + 1, 3 * edge + 2):
+            index = slot_segment[slot]
+            masks[index] = masks.get(index, 0) | 1 << facing_slot(slot)
+        faces.append(tuple((mask, index) for index, mask in masks.items()))
     return OrientedTile(
         tile_id,
         rot,
@@ -351,10 +444,11 @@ def oriented(tile_id: str, rot: int) -> OrientedTile:
         tile.centre,
         tuple(0 if seg.kind == FIELD else len(seg.edges) for seg in segments),
         tuple(1 if seg.pennant else 0 for seg in segments),
+        tuple(faces),
     )
 
 
-def tile_catalog() -> dict[str, dict]:
+def tile_catalog() -> dict[str, dict[str, Any]]:
     """Every tile, JSON-ready, in canonical orientation: what a client needs to draw it."""
     return {
         tile_id: {
@@ -369,7 +463,10 @@ def tile_catalog() -> dict[str, dict]:
                 for seg in tile.segments
             ],
             "centre": tile.centre,
-            "count": {name: counts.get(tile_id, 0) for name, counts in TILESETS.items()},
+            "count": {
+                **{name: counts.get(tile_id, 0) for name, counts in TILESETS.items()},
+                "river": 1 if tile_id in _RIVER else 0,
+            },
         }
         for tile_id, tile in TILES.items()
     }

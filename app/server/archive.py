@@ -11,20 +11,23 @@ from typing import Any
 
 from app.engine import Game, Options, Player
 from app.server import schemas
+from app.server.options import RoomOptions
 from app.store import GameRecord
 
-LOG_FORMAT = "carcassonne-log/1"
+
+def _game_options(record: GameRecord) -> Options:
+    return RoomOptions.from_stored(record.options).game_options()
 
 
 def _options(record: GameRecord) -> dict[str, Any]:
-    return {
-        "tileset": record.options.get("tileset", "winter"),
-        "farmers": bool(record.options.get("farmers", True)),
-        "abbot": bool(record.options.get("abbot", False)),
-    }
+    return _game_options(record).to_dict()
 
 
-def _players(record: GameRecord, scores: list[int] | None) -> list[schemas.PlayerResult]:
+def _players(record: GameRecord) -> list[Player]:
+    return [Player(pl["name"], pl["color"]) for pl in record.players]
+
+
+def _results(record: GameRecord, scores: list[int] | None) -> list[schemas.PlayerResult]:
     winners = set(record.winners or [])
     return [
         schemas.PlayerResult(
@@ -47,7 +50,7 @@ def summary(record: GameRecord) -> schemas.GameSummary:
         status="finished" if record.finished else "running",
         ended_early=record.ended_early,
         options=schemas.GameOptions(**_options(record)),
-        players=_players(record, record.final_scores),
+        players=_results(record, record.final_scores),
         winners=list(record.winners or []),
         turns=record.turn_count,
         started_at=record.started_at,
@@ -67,17 +70,12 @@ def detail(record: GameRecord) -> schemas.GameDetail:
 
 
 def log(record: GameRecord) -> dict[str, Any]:
-    """The `carcassonne-log/1` file of a game; the seed only once the game is over."""
-    data: dict[str, Any] = {
-        "format": LOG_FORMAT,
-        "options": _options(record),
-        "players": [{"name": pl["name"], "color": pl["color"]} for pl in record.players],
-        "turns": record.moves,
-    }
-    if record.finished:
-        data["seed"] = record.seed
-        data["ended_early"] = record.ended_early
-    return data
+    """The `carcassonne-log/1` file of a game, written by the engine from the game rebuilt
+    from its stored moves; the seed only once the game is over."""
+    game = Game.restore(_players(record), _game_options(record), record.seed, record.moves)
+    if record.ended_early and not game.finished:
+        game.end_early()
+    return game.to_log(include_seed=record.finished)
 
 
 def _state(game: Game, turn: dict[str, Any] | None, events: list[Any]) -> schemas.ReplayState:
@@ -105,7 +103,7 @@ def replay(record: GameRecord) -> schemas.Replay:
     """Every state of a game, from the start tile to its last turn (CPU-bound: run in a
     thread for long games)."""
     options = _options(record)
-    game = Game([Player(pl["name"], pl["color"]) for pl in record.players], Options(**options))
+    game = Game(_players(record), _game_options(record))
     start_board = game.view()["board"]
     states = [_state(game, None, [])]
     final: list[Any] = []
@@ -124,7 +122,7 @@ def replay(record: GameRecord) -> schemas.Replay:
         status="finished" if record.finished else "running",
         ended_early=record.ended_early,
         options=schemas.GameOptions(**options),
-        players=_players(record, record.final_scores),
+        players=_results(record, record.final_scores),
         start_board=start_board,
         states=states,
         final_events=[e.to_dict() for e in final],

@@ -13,6 +13,7 @@ from fastapi.responses import FileResponse
 
 from app.engine import tile_catalog
 from app.server import archive, schemas
+from app.server.options import RoomOptions
 from app.server.protocol import PROTOCOL_VERSION, GameError
 from app.server.rooms import Rooms, normalize_code
 from app.server.settings import Settings
@@ -41,7 +42,7 @@ def get_replays(request: Request) -> archive.ReplayCache:
 RoomsDep = Annotated[Rooms, Depends(get_rooms)]
 StoreDep = Annotated[Store, Depends(get_store)]
 ReplaysDep = Annotated[archive.ReplayCache, Depends(get_replays)]
-NOT_FOUND = {404: {"model": schemas.ErrorBody}}
+NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": schemas.ErrorBody}}
 
 
 @api.get("/health", response_model=schemas.Health)
@@ -89,7 +90,7 @@ async def create_room(
         raise HTTPException(429, "Too many new rooms from this address; try again later.")
     body = body or schemas.CreateRoom()
     try:
-        code, token = await rooms.create(body.name, body.color, body.options.model_dump())
+        code, token = await rooms.create(body.name, body.color, body.options)
     except GameError as exc:
         raise HTTPException(422, exc.message) from None
     return schemas.RoomCreated(
@@ -104,12 +105,13 @@ async def create_room(
 @api.get("/rooms/{code}", response_model=schemas.RoomInfo, responses=NOT_FOUND)
 async def room_info(code: str, rooms: RoomsDep) -> schemas.RoomInfo:
     """Public summary of a room."""
-    room = await _room(rooms, code)
-    view = room.snapshot_state()["room"]
+    view = await rooms.summary(code)
+    if view is None:
+        raise HTTPException(404, "No such room.")
     return schemas.RoomInfo(
         code=view["code"],
         status=view["status"],
-        options=schemas.RoomOptions(**view["options"]),
+        options=RoomOptions.model_validate(view["options"]),
         seats=[schemas.SeatInfo(**seat) for seat in view["seats"]],
         host_seat=view["host_seat"],
         spectators=view["spectators"]["count"],
@@ -164,16 +166,6 @@ async def game_replay(game_id: int, store: StoreDep, replays: ReplaysDep) -> sch
 async def tiles() -> dict[str, Any]:
     """Every tile: edges, segments, centre and counts per tileset (what the client draws)."""
     return tile_catalog()
-
-
-async def _room(rooms: Rooms, code: str):
-    try:
-        room = await rooms.get(code)
-    except GameError as exc:
-        raise HTTPException(503, exc.message) from None
-    if room is None:
-        raise HTTPException(404, "No such room.")
-    return room
 
 
 async def _game(store: Store, game_id: int, *, with_moves: bool) -> GameRecord:

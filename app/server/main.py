@@ -11,10 +11,14 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app.server import archive, bots, http
+from app.server import archive, http
+from app.server.bots import Bots
+from app.server.cluster import Cluster, LocalCluster, RedisCluster
 from app.server.protocol import Close
 from app.server.rooms import Rooms
+from app.server.services import Services
 from app.server.settings import Settings
+from app.server.timing import SystemClock
 from app.store import Database, Store
 
 log = logging.getLogger("app.server")
@@ -30,24 +34,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await db.wait_ready(settings.database_wait_seconds)
         await db.migrate()
         store = Store(db)
-        rooms = Rooms(store, settings)
+        bots = Bots(settings.bot_strong_seconds, settings.bot_workers)
+        cluster: Cluster = (
+            RedisCluster(settings.redis_url, settings.lease_seconds)
+            if settings.redis_url else LocalCluster()
+        )
+        clock = SystemClock(settings.time_offset_seconds)
+        rooms = Rooms(store, Services(store, settings, clock, bots, cluster))
+        await cluster.start(rooms.on_message, rooms.lose)
         app.state.store = store
         app.state.rooms = rooms
-        bots.install(rooms)  # registers its on_load / on_close hooks
-        restored = await rooms.restore_running()
-        log.info("database ready; %d running game(s) restored", restored)
+        # Rooms come into memory when used or due (the scheduler in `rooms.run`), not here:
+        # start-up costs nothing per stored game.
+        log.info("database ready; process %s", cluster.process)
         # A server holds thousands of long-lived objects (games, sockets); full collections
         # that walk them all stalled every room for up to a second under load. Keep what
         # start-up built out of the collector, and collect young objects less often.
         gc.freeze()
         gc.set_threshold(50_000, 20, 100)
-        expiry = asyncio.create_task(_expire_forever(rooms, settings.expiry_check_seconds))
+        upkeep = [
+            asyncio.create_task(rooms.run()),
+            asyncio.create_task(_expire_forever(rooms, settings.expiry_check_seconds)),
+        ]
         try:
             yield
         finally:
-            expiry.cancel()
+            for task in upkeep:
+                task.cancel()
             # uvicorn already sent 1012 to open sockets; this covers any other server.
             rooms.close_all(Close.RESTART, "server restart")
+            await cluster.stop()
+            bots.shutdown()
             await asyncio.sleep(0.1)
             await db.dispose()
 

@@ -12,6 +12,8 @@ import copy
 from typing import Any
 
 Op = dict[str, Any]
+SMALL_DICT = 3  # keys at most, for an object replaced whole when several of them change
+_PLAIN = (str, int, bool, float, type(None))
 
 
 def pointer(path: tuple[str | int, ...]) -> str:
@@ -35,22 +37,37 @@ def _diff(old: Any, new: Any, path: tuple[str | int, ...], ops: list[Op]) -> Non
     if old is new:
         return
     if isinstance(old, dict) and isinstance(new, dict):
+        changes: list[Op] = []
         for key in old:
             if key not in new:
-                ops.append({"op": "remove", "path": pointer((*path, key))})
+                changes.append({"op": "remove", "path": pointer((*path, key))})
         for key, value in new.items():
             if key not in old:
-                ops.append({"op": "add", "path": pointer((*path, key)), "value": value})
-            else:
-                _diff(old[key], value, (*path, key), ops)
+                changes.append({"op": "add", "path": pointer((*path, key)), "value": value})
+                continue
+            before = old[key]
+            # Equal plain values need no call (most keys of a view, every move).
+            if before is value or (
+                type(before) is type(value) and type(value) in _PLAIN and before == value
+            ):
+                continue
+            _diff(before, value, (*path, key), changes)
+        if len(changes) > 1 and len(new) <= SMALL_DICT and path:
+            # Several changes to a small object (say the last tile's `{"x", "y"}`): one
+            # replace of the whole is shorter than a path per key.
+            ops.append({"op": "replace", "path": pointer(path), "value": new})
+        else:
+            ops.extend(changes)
         return
     if isinstance(old, list) and isinstance(new, list):
         if _with_ids(old) and _with_ids(new) and _diff_by_id(old, new, path, ops):
             return
         common = min(len(old), len(new))
-        changes: list[Op] = []
+        changes = []
         limit = max(4, common // 2)
         for i in range(common):
+            if old[i] is new[i]:
+                continue  # reused unchanged (see `reuse_unchanged`): most of a long list
             _diff(old[i], new[i], (*path, i), changes)
             if len(changes) > limit:
                 # Mostly different (say, the legal placements of a new tile): one replace is
@@ -127,13 +144,20 @@ def _parse(ptr: str) -> list[str]:
     return [p.replace("~1", "/").replace("~0", "~") for p in ptr[1:].split("/")]
 
 
-def apply(doc: Any, ops: list[Op]) -> Any:
-    """Apply `ops` to a copy of `doc` and return it (what a client does; used by tests)."""
-    doc = copy.deepcopy(doc)
+def apply(doc: Any, ops: list[Op], *, in_place: bool = False) -> Any:
+    """Apply `ops` to `doc` and return the result, what a client does (tests and benchmarks).
+
+    By default `doc` is left alone and the ops' values are copied in. `in_place` changes
+    `doc` itself and adopts the values as they are: for many clients in one process, when
+    the ops come fresh from `json.loads` and nothing else holds them.
+    """
+    take = (lambda value: value) if in_place else copy.deepcopy
+    if not in_place:
+        doc = copy.deepcopy(doc)
     for op in ops:
         parts = _parse(op["path"])
         if not parts:
-            doc = copy.deepcopy(op["value"])
+            doc = take(op["value"])
             continue
         parent = doc
         for part in parts[:-1]:
@@ -142,7 +166,7 @@ def apply(doc: Any, ops: list[Op]) -> Any:
         kind = op["op"]
         if isinstance(parent, list):
             if kind == "add":
-                value = copy.deepcopy(op["value"])
+                value = take(op["value"])
                 if last == "-":
                     parent.append(value)
                 else:
@@ -150,9 +174,9 @@ def apply(doc: Any, ops: list[Op]) -> Any:
             elif kind == "remove":
                 del parent[int(last)]
             else:
-                parent[int(last)] = copy.deepcopy(op["value"])
+                parent[int(last)] = take(op["value"])
         elif kind == "remove":
             del parent[last]
         else:
-            parent[last] = copy.deepcopy(op["value"])
+            parent[last] = take(op["value"])
     return doc

@@ -7,7 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.server.protocol import ClockOption, Color
+from app.server.options import RoomOptions
+from app.server.protocol import Color
 
 
 class Health(BaseModel):
@@ -18,24 +19,13 @@ class Health(BaseModel):
     protocol: int
 
 
-class RoomOptions(BaseModel):
-    """Options of the next game in a room."""
-
-    model_config = ConfigDict(extra="forbid")
-    tileset: Literal["winter", "classic"] = "winter"
-    farmers: bool = True
-    abbot: bool = False
-    seats: int = Field(5, ge=2, le=5)
-    clock: ClockOption | None = None
-
-
 class CreateRoom(BaseModel):
     """Who creates the room: they become its host and sit in seat 0."""
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field("Host", min_length=1, max_length=64)
     color: Color = "red"
-    options: RoomOptions = Field(default_factory=RoomOptions)
+    options: RoomOptions = RoomOptions()
 
 
 class RoomCreated(BaseModel):
@@ -90,6 +80,7 @@ class GameOptions(BaseModel):
     tileset: str
     farmers: bool
     abbot: bool
+    river: bool = False
 
 
 class GameSummary(BaseModel):

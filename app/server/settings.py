@@ -19,6 +19,12 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("DATABASE_URL", "CARC_DATABASE_URL"),
     )
     database_wait_seconds: float = 30.0  # at start, how long to wait for the database
+    # Several processes serving the same rooms share them through Redis (empty: this process
+    # is the only one). Needs a database they share (PostgreSQL).
+    redis_url: str = Field("", validation_alias=AliasChoices("REDIS_URL", "CARC_REDIS_URL"))
+    lease_seconds: float = 3.0  # a room's owner holds it this long without renewing
+    scheduler_seconds: float = 1.0  # how often owners, due rooms and idle rooms are checked
+    room_unload_seconds: float = 300.0  # a room nobody uses, with nothing due, leaves memory
     log_level: str = "info"
     static_dir: str = ""  # empty: `static/` next to the `app` package, else under the cwd
 
@@ -38,6 +44,8 @@ class Settings(BaseSettings):
     max_spectators: int = 50
 
     bot_pause_seconds: float = 0.8  # before a bot moves, so people can follow
+    bot_strong_seconds: float = 1.0  # thinking time of a `strong` move
+    bot_workers: int = 1  # processes for `strong` moves (0: on the event loop, tests only)
 
     rooms_per_window: int = 300  # new rooms per client address per window
     rooms_window_seconds: float = 600.0
@@ -45,3 +53,7 @@ class Settings(BaseSettings):
     # Rooms without any game and without anyone connected are deleted after this long.
     room_idle_hours: float = 24.0
     expiry_check_seconds: float = 600.0
+
+    # Shifts the server's clock (a drill: start a server as if time had passed while it was
+    # down, e.g. to see a turn clock run out). 0 in production.
+    time_offset_seconds: float = 0.0

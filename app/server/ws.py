@@ -11,14 +11,15 @@ import contextlib
 import itertools
 import logging
 import time
-from collections import deque
 from dataclasses import dataclass
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
 from app.server import protocol as p
+from app.server.chat import ChatRate
 from app.server.protocol import Close, ErrorCode, GameError
+from app.server.relay import RoomEntry
 from app.server.rooms import Rooms
 from app.server.settings import Settings
 
@@ -43,11 +44,15 @@ class Connection:
         self.ws = ws
         self.settings = settings
         self.id = next(_ids)
+        self.process: str | None = None  # a connection to this process (see `broadcast.Peer`)
+        self.room: RoomEntry | None = None  # where its frames go; changes if the room moves
+        self.hello: p.Hello | None = None  # kept, to join again where the room moves to
+        self.synced = False  # it has its snapshot (relayed diffs wait for it)
         self.name = "Guest"
         self.seat: int | None = None
         self.host = False
         self.token_hash: str | None = None
-        self.chat_times: deque[float] = deque()
+        self.chat = ChatRate(settings.chat_per_window, settings.chat_window_seconds)
         self.last_seen = time.monotonic()
         self.closing = False
         self._queue: asyncio.Queue[str | _Closing] = asyncio.Queue()
@@ -56,6 +61,11 @@ class Connection:
         self._refilled = time.monotonic()
 
     def __hash__(self) -> int:
+        return self.id
+
+    @property
+    def conn_id(self) -> int:
+        """Its id in this process."""
         return self.id
 
     def send(self, text: str) -> None:
@@ -72,6 +82,10 @@ class Connection:
         if not self.closing:
             self.closing = True
             self._queue.put_nowait(_Closing(code, reason))
+
+    def allow_chat(self, now: float) -> bool:
+        """Count one chat line at `now`; False when over the chat rate."""
+        return self.chat.allow(now)
 
     def allow(self) -> bool:
         """Take one token from the rate bucket; False when the client floods."""
@@ -126,27 +140,33 @@ async def serve(ws: WebSocket, code: str, rooms: Rooms, settings: Settings) -> N
     conn = Connection(ws, settings)
     writer = asyncio.create_task(conn.write())
     heart = asyncio.create_task(conn.heartbeat())
-    room = None
     try:
         hello = await _hello(conn)
         if hello is None:
             return
+        conn.hello = hello
         try:
-            room = await rooms.get(code)
+            entered = await rooms.enter(code, conn)
         except GameError as exc:
             _refuse(conn, exc.code, exc.message, Close.SERVER_ERROR)
             return
-        if room is None:
+        if not entered:
             _refuse(conn, ErrorCode.ROOM_NOT_FOUND, f"There is no room {code[:16]!r}.",
                     Close.NOT_FOUND)
             return
-        await room.join(conn, hello)
         while not conn.closing:
             text = await conn.receive()
             if not _within_limits(conn, text):
                 return
             try:
-                await room.handle(conn, p.decode(_text(text)))
+                intent = p.decode(_text(text))
+                match intent:
+                    case p.Ping():
+                        conn.send(p.encode({"type": "pong", "ref": intent.ref}))
+                    case p.Pong():
+                        pass
+                    case _ if conn.room is not None:
+                        await conn.room.handle(conn, intent)
             except GameError as exc:
                 conn.send(p.encode(p.error(exc.code, exc.message, _ref(text))))
             except Exception:
@@ -158,8 +178,7 @@ async def serve(ws: WebSocket, code: str, rooms: Rooms, settings: Settings) -> N
         pass
     finally:
         heart.cancel()
-        if room is not None:
-            await room.drop(conn)
+        await rooms.leave(conn)
         conn.close(Close.GOING_AWAY)  # no-op when already closing
         with contextlib.suppress(TimeoutError):  # a stuck client must not hold us up
             await asyncio.wait_for(writer, timeout=5)

@@ -6,10 +6,12 @@ Nothing here imports the web layer or the engine; rows go in and out as plain va
 from app.store.database import Database, normalize_url
 from app.store.repository import (
     Conflict,
+    Fenced,
     Finish,
     GamePage,
     GameRecord,
     RoomRecord,
+    RoomWriter,
     SeatRecord,
     Store,
 )
@@ -17,10 +19,12 @@ from app.store.repository import (
 __all__ = [
     "Conflict",
     "Database",
+    "Fenced",
     "Finish",
     "GamePage",
     "GameRecord",
     "RoomRecord",
+    "RoomWriter",
     "SeatRecord",
     "Store",
     "normalize_url",

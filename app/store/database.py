@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
@@ -51,8 +52,9 @@ class Database:
 
     def __init__(self, url: str, *, echo: bool = False) -> None:
         self.url = normalize_url(url)
-        kwargs: dict = {"echo": echo, "pool_pre_ping": True}
         self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
+        # A server's connections can drop under us; a file cannot: no ping before each use.
+        kwargs: dict[str, Any] = {"echo": echo, "pool_pre_ping": not self.is_sqlite}
         if self.is_sqlite:
             # aiosqlite runs every connection in its own thread; waiting for a lock beats failing.
             kwargs["connect_args"] = {"timeout": 30}

@@ -37,7 +37,10 @@ class Room(Base):
     """A room: a link friends share. Its lobby options apply to the next game started in it."""
 
     __tablename__ = "rooms"
-    __table_args__ = (UniqueConstraint("code", name="uq_rooms_code"),)
+    __table_args__ = (
+        UniqueConstraint("code", name="uq_rooms_code"),
+        Index("ix_rooms_wake_at", "wake_at"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     code: Mapped[str] = mapped_column(String(16))
@@ -48,6 +51,12 @@ class Room(Base):
     last_starter: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # Raised by each process that loads the room; a write naming an older epoch is refused,
+    # so a process that lost the room (to another, after a freeze) can never commit.
+    epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # When the room next has work with nobody connected (a bot, a clock, a deadline); NULL
+    # when nothing is due. A scheduler loads the rooms whose time has come.
+    wake_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Seat(Base):

@@ -10,16 +10,27 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, exists, func, insert, select, update
+from sqlalchemy import CursorResult, Table, delete, exists, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from app.store import models
 from app.store.database import Database
 from app.store.models import utcnow
 
+# The tables themselves, for the per-move writes that need no ORM objects.
+MOVES = Table("moves", models.Base.metadata)
+GAMES = Table("games", models.Base.metadata)
+ROOMS = Table("rooms", models.Base.metadata)
+
 
 class Conflict(Exception):
     """A unique constraint refused the write (a seat or room code already taken)."""
+
+
+class Fenced(Exception):
+    """Another process has taken the room since this one loaded it: this one may no longer
+    write for it (see `Store.load_room(claim=True)`)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +95,9 @@ class RoomRecord:
     games_played: int
     seats: list[SeatRecord]
     game: GameRecord | None
+    # The epoch this load raised the room to (with `claim`), which its writes must name.
+    epoch: int = 0
+    wake_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -94,11 +108,9 @@ class GamePage:
     items: list[GameRecord]
 
 
-def _aware(moment: datetime | None) -> datetime | None:
+def _aware(moment: datetime) -> datetime:
     # SQLite hands back naive datetimes; everything we write is UTC.
-    if moment is not None and moment.tzinfo is None:
-        return moment.replace(tzinfo=UTC)
-    return moment
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
 def _game_record(
@@ -116,9 +128,10 @@ def _game_record(
         seed=row.seed,
         status=row.status,
         ended_early=row.ended_early,
-        turn_count=row.turns,
+        # A running game's row is not touched by its moves: count them when they are read.
+        turn_count=len(moves) if moves is not None else row.turns,
         started_at=_aware(row.started_at),
-        finished_at=_aware(row.finished_at),
+        finished_at=_aware(row.finished_at) if row.finished_at is not None else None,
         final_scores=row.final_scores,
         winners=row.winners,
         results=row.results,
@@ -132,7 +145,7 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._turn_writer = _TurnWriter(db)
+        self.turn_writer = _TurnWriter(db)
 
     # -- rooms ---------------------------------------------------------------------------------
 
@@ -151,9 +164,20 @@ class Store:
         except IntegrityError as exc:
             raise Conflict(code) from exc
 
-    async def load_room(self, code: str) -> RoomRecord | None:
-        """The room with that code, its seats and its latest game with moves; None if absent."""
+    async def load_room(self, code: str, *, claim: bool = False) -> RoomRecord | None:
+        """The room with that code, its seats and its latest game with moves; None if absent.
+
+        With `claim`, this process takes the room over: its epoch is raised first, in the same
+        transaction, so a process that loaded it before can write nothing for it any more
+        (`Fenced`), and every write it did commit is among what this load reads.
+        """
         async with self.db.transaction() as s:
+            if claim:
+                await s.execute(
+                    update(models.Room)
+                    .where(models.Room.code == code)
+                    .values(epoch=models.Room.epoch + 1)
+                )
             room = (
                 await s.execute(select(models.Room).where(models.Room.code == code))
             ).scalar_one_or_none()
@@ -188,6 +212,8 @@ class Store:
                     SeatRecord(r.position, r.name, r.color, r.token_hash, r.bot) for r in seats
                 ],
                 game=game,
+                epoch=room.epoch,
+                wake_at=_aware(room.wake_at) if room.wake_at is not None else None,
             )
 
     async def running_room_codes(self) -> list[str]:
@@ -201,43 +227,22 @@ class Store:
             )
             return [code for (code,) in rows]
 
-    async def set_options(self, room_id: int, options: dict[str, Any]) -> None:
-        """Replace the lobby options of a room."""
+    async def due_rooms(self, until: datetime, limit: int = 500) -> list[str]:
+        """Codes of the rooms that have work to do by `until` (their `wake_at`), soonest
+        first: an index scan, whatever the number of rooms."""
         async with self.db.transaction() as s:
-            await s.execute(
-                update(models.Room)
-                .where(models.Room.id == room_id)
-                .values(options=options, updated_at=utcnow())
+            rows = await s.execute(
+                select(models.Room.code)
+                .where(models.Room.wake_at.is_not(None), models.Room.wake_at <= until)
+                .order_by(models.Room.wake_at)
+                .limit(limit)
             )
+            return [code for (code,) in rows]
 
-    async def take_seat(self, room_id: int, seat: SeatRecord) -> None:
-        """Insert a seat; raises `Conflict` if that position is taken."""
-        try:
-            async with self.db.transaction() as s:
-                s.add(_seat_row(room_id, seat))
-                await _touch(s, room_id)
-        except IntegrityError as exc:
-            raise Conflict(seat.position) from exc
-
-    async def free_seat(self, room_id: int, position: int) -> None:
-        """Delete the seat at `position` (its token stops working)."""
-        async with self.db.transaction() as s:
-            await s.execute(
-                delete(models.Seat).where(
-                    models.Seat.room_id == room_id, models.Seat.position == position
-                )
-            )
-            await _touch(s, room_id)
-
-    async def set_seat_bot(self, room_id: int, position: int, bot: str | None) -> None:
-        """Hand a seat to a bot of level `bot`, or give it back to its person (None)."""
-        async with self.db.transaction() as s:
-            await s.execute(
-                update(models.Seat)
-                .where(models.Seat.room_id == room_id, models.Seat.position == position)
-                .values(bot=bot)
-            )
-            await _touch(s, room_id)
+    def writer(self, room_id: int, epoch: int) -> RoomWriter:
+        """The writes of a room loaded at `epoch` (each refused with `Fenced` once another
+        process has loaded the room since)."""
+        return RoomWriter(self, room_id, epoch)
 
     async def expire_rooms(self, idle: timedelta, keep: set[int]) -> int:
         """Delete rooms that never had a game and were idle longer than `idle`,
@@ -258,56 +263,6 @@ class Store:
             return len(ids)
 
     # -- games ---------------------------------------------------------------------------------
-
-    async def create_game(
-        self,
-        room_id: int,
-        number: int,
-        options: dict[str, Any],
-        players: list[dict[str, Any]],
-        seed: int,
-        starter: int,
-        turns: list[dict[str, Any]],
-    ) -> int:
-        """Insert a running game (with any turns the engine made at once, such as discards)
-        and remember which seat started it."""
-        async with self.db.transaction() as s:
-            game = models.Game(
-                room_id=room_id,
-                number=number,
-                options=options,
-                players=players,
-                seed=seed,
-                status="running",
-                ended_early=False,
-                turns=len(turns),
-            )
-            s.add(game)
-            await s.flush()
-            s.add_all(
-                models.Move(game_id=game.id, number=i, turn=t) for i, t in enumerate(turns, 1)
-            )
-            await s.execute(
-                update(models.Room)
-                .where(models.Room.id == room_id)
-                .values(last_starter=starter, updated_at=utcnow())
-            )
-            return game.id
-
-    async def record_turns(
-        self,
-        game_id: int,
-        first_number: int,
-        turns: list[dict[str, Any]],
-        finish: Finish | None = None,
-    ) -> None:
-        """Append log turns numbered from `first_number` and, if given, finish the game.
-
-        Returns once they are committed. Moves of every room that arrive while a commit is
-        under way go together into the next transaction (group commit): one disk flush for
-        many moves. A turn number stored twice raises `Conflict` and writes nothing.
-        """
-        await self._turn_writer.write(_TurnWrite(game_id, first_number, turns, finish))
 
     async def get_game(self, game_id: int, *, with_moves: bool = False) -> GameRecord | None:
         """A game by id (optionally with its moves), or None."""
@@ -346,6 +301,124 @@ class Store:
             return GamePage(total=total, items=[_game_record(g, c) for g, c in rows])
 
 
+class RoomWriter:
+    """The writes of one room, by the process that loaded it at `epoch`.
+
+    Each write first checks, in its own transaction, that the room's epoch is still `epoch`
+    (and holds the room's row until it commits, so a process taking the room over waits for
+    it, then reads what it wrote); otherwise it raises `Fenced` and writes nothing.
+    """
+
+    def __init__(self, store: Store, room_id: int, epoch: int) -> None:
+        self.store = store
+        self.db = store.db
+        self.room_id = room_id
+        self.epoch = epoch
+
+    async def _fence(self, session: AsyncSession, **values: Any) -> None:
+        result: CursorResult[Any] = await session.execute(  # type: ignore[assignment]
+            update(ROOMS)
+            .where(ROOMS.c.id == self.room_id, ROOMS.c.epoch == self.epoch)
+            .values(updated_at=utcnow(), **values)
+        )
+        if result.rowcount != 1:
+            raise Fenced(self.room_id)
+
+    async def set_options(self, options: dict[str, Any]) -> None:
+        """Replace the lobby options of the room."""
+        async with self.db.transaction() as s:
+            await self._fence(s, options=options)
+
+    async def take_seat(self, seat: SeatRecord) -> None:
+        """Insert a seat; raises `Conflict` if that position is taken."""
+        try:
+            async with self.db.transaction() as s:
+                await self._fence(s)
+                s.add(_seat_row(self.room_id, seat))
+                await s.flush()
+        except IntegrityError as exc:
+            raise Conflict(seat.position) from exc
+
+    async def free_seat(self, position: int) -> None:
+        """Delete the seat at `position` (its token stops working)."""
+        async with self.db.transaction() as s:
+            await self._fence(s)
+            await s.execute(
+                delete(models.Seat).where(
+                    models.Seat.room_id == self.room_id, models.Seat.position == position
+                )
+            )
+
+    async def set_seat_bot(self, position: int, bot: str | None) -> None:
+        """Hand a seat to a bot of level `bot`, or give it back to its person (None)."""
+        async with self.db.transaction() as s:
+            await self._fence(s)
+            await s.execute(
+                update(models.Seat)
+                .where(models.Seat.room_id == self.room_id, models.Seat.position == position)
+                .values(bot=bot)
+            )
+
+    async def set_wake(self, wake_at: datetime | None) -> None:
+        """When the room next has work with nobody connected (None: nothing is due)."""
+        async with self.db.transaction() as s:
+            await self._fence(s, wake_at=wake_at)
+
+    async def create_game(
+        self,
+        number: int,
+        options: dict[str, Any],
+        players: list[dict[str, Any]],
+        seed: int,
+        starter: int,
+        turns: list[dict[str, Any]],
+        at: datetime,
+    ) -> int:
+        """Insert a running game started at `at`, with any turns the engine made at once
+        (such as discards), and remember which seat started it."""
+        async with self.db.transaction() as s:
+            await self._fence(s, last_starter=starter)
+            game = models.Game(
+                room_id=self.room_id,
+                started_at=at,
+                created_at=at,
+                updated_at=at,
+                number=number,
+                options=options,
+                players=players,
+                seed=seed,
+                status="running",
+                ended_early=False,
+                turns=len(turns),
+            )
+            s.add(game)
+            await s.flush()
+            s.add_all(
+                models.Move(game_id=game.id, number=i, turn=t, created_at=at)
+                for i, t in enumerate(turns, 1)
+            )
+            return game.id
+
+    async def record_turns(
+        self,
+        game_id: int,
+        first_number: int,
+        turns: list[dict[str, Any]],
+        finish: Finish | None,
+        at: datetime,
+        wake_at: datetime | None = None,
+    ) -> None:
+        """Append log turns numbered from `first_number`, played at `at`, finish the game if
+        `finish` is given, and set when the room next has work (`wake_at`).
+
+        Returns once they are committed. Moves of every room that arrive while a commit is
+        under way go together into the next transaction (group commit): one disk flush for
+        many moves. A turn number stored twice raises `Conflict` and writes nothing.
+        """
+        write = _TurnWrite(self, game_id, first_number, turns, finish, at, wake_at)
+        await self.store.turn_writer.write(write)
+
+
 def _seat_row(room_id: int, seat: SeatRecord) -> models.Seat:
     return models.Seat(
         room_id=room_id,
@@ -354,12 +427,6 @@ def _seat_row(room_id: int, seat: SeatRecord) -> models.Seat:
         color=seat.color,
         token_hash=seat.token_hash,
         bot=seat.bot,
-    )
-
-
-async def _touch(session, room_id: int) -> None:
-    await session.execute(
-        update(models.Room).where(models.Room.id == room_id).values(updated_at=utcnow())
     )
 
 
@@ -374,10 +441,13 @@ async def _moves(session, game_id: int) -> list[tuple[dict[str, Any], datetime]]
 
 @dataclass(frozen=True)
 class _TurnWrite:
+    room: RoomWriter
     game_id: int
     first_number: int
     turns: list[dict[str, Any]]
     finish: Finish | None
+    at: datetime
+    wake_at: datetime | None
 
 
 class _TurnWriter:
@@ -404,8 +474,8 @@ class _TurnWriter:
         while self.pending:
             batch, self.pending = self.pending, []
             try:
-                async with self.db.transaction() as session:
-                    await _store_turns(session, [write for write, _ in batch])
+                async with self.db.engine.begin() as conn:
+                    await _store_turns(conn, [write for write, _ in batch])
             except Exception:
                 await self._one_by_one(batch)
                 continue
@@ -416,12 +486,12 @@ class _TurnWriter:
     async def _one_by_one(self, batch: list[tuple[_TurnWrite, asyncio.Future[None]]]) -> None:
         for write, future in batch:
             try:
-                async with self.db.transaction() as session:
-                    await _store_turns(session, [write])
+                async with self.db.engine.begin() as conn:
+                    await _store_turns(conn, [write])
             except IntegrityError as exc:
                 error: Exception = Conflict(write.game_id)
                 error.__cause__ = exc
-            except Exception as exc:
+            except Exception as exc:  # Fenced, or the database failed
                 error = exc
             else:
                 if not future.done():
@@ -431,27 +501,42 @@ class _TurnWriter:
                 future.set_exception(error)
 
 
-async def _store_turns(session, writes: list[_TurnWrite]) -> None:
-    """Insert the moves of `writes` and bring their games' rows up to date (one transaction)."""
-    now = utcnow()
+async def _store_turns(conn: AsyncConnection, writes: list[_TurnWrite]) -> None:
+    """Insert the moves of `writes` and finish the games that ended (one transaction).
+
+    Each room's epoch is checked first (the fence, which also sets its `wake_at` and holds its
+    row until the commit); then one multi-row insert for the whole batch, on a plain
+    connection (no ORM session or objects); a game's row changes only when it ends.
+    """
+    for w in writes:
+        result = await conn.execute(
+            update(ROOMS)
+            .where(ROOMS.c.id == w.room.room_id, ROOMS.c.epoch == w.room.epoch)
+            .values(wake_at=w.wake_at)
+        )
+        if result.rowcount != 1:
+            raise Fenced(w.room.room_id)
     rows = [
-        {"game_id": w.game_id, "number": n, "turn": t, "created_at": now}
+        {"game_id": w.game_id, "number": n, "turn": t, "created_at": w.at}
         for w in writes
         for n, t in enumerate(w.turns, w.first_number)
     ]
     if rows:
-        await session.execute(insert(models.Move), rows)
+        await conn.execute(insert(MOVES), rows)
     for w in writes:
-        values: dict[str, Any] = {"turns": w.first_number - 1 + len(w.turns), "updated_at": now}
-        if w.finish is not None:
-            values |= {
-                "status": "finished",
-                "final_scores": w.finish.final_scores,
-                "winners": w.finish.winners,
-                "results": w.finish.results,
-                "ended_early": w.finish.ended_early,
-                "finished_at": now,
-            }
-        await session.execute(
-            update(models.Game).where(models.Game.id == w.game_id).values(**values)
+        if w.finish is None:
+            continue
+        await conn.execute(
+            update(GAMES)
+            .where(GAMES.c.id == w.game_id)
+            .values(
+                turns=w.first_number - 1 + len(w.turns),
+                updated_at=w.at,
+                status="finished",
+                final_scores=w.finish.final_scores,
+                winners=w.finish.winners,
+                results=w.finish.results,
+                ended_early=w.finish.ended_early,
+                finished_at=w.at,
+            )
         )

@@ -19,6 +19,10 @@
  * @property {{seat: number|null, host: boolean, name: string}} you
  * @property {any} room the server's room view
  * @property {any} game the server's game view (null before the first game)
+ * @property {{turn: number, tile: string, placements: Legal[], can_return_abbot: boolean}|null} legal
+ *   the placements the server sent for the turn this viewer is to move (only they get them)
+ * @property {{game: number|null, turn: number, features: any[]}|null} features the board's
+ *   features as the server last sent them (they are not in the shared state: asked for)
  * @property {{name: string, color: string|null, text: string, at: string}[]} chat
  * @property {Turn} turn
  */
@@ -31,6 +35,8 @@ export function createState(code) {
     you: { seat: null, host: false, name: '' },
     room: null,
     game: null,
+    legal: null,
+    features: null,
     chat: [],
     turn: freshTurn(-1),
   };
@@ -48,8 +54,33 @@ export function freshTurn(forTurn) {
 export function applyServerState(s, server) {
   s.room = server.room;
   s.game = server.game;
+  if (s.game) derive(s.game);
   const turn = s.game ? s.game.turn : -1;
   if (turn !== s.turn.forTurn) s.turn = freshTurn(turn);
+  showLegal(s);
+  if (s.game) s.game.features = s.features?.game === s.game.id ? s.features.features : [];
+}
+
+/**
+ * Fields the server leaves out because the state already says them (PROTOCOL.md): the last
+ * placed tile is the last entry of the board after the start tile, the tiles left are the
+ * bag's counts added up. Kept on the game object, where the page always read them.
+ */
+export function derive(game) {
+  const placed = game.board.length > 1 ? game.board[game.board.length - 1] : null;
+  game.last = placed ? { x: placed.x, y: placed.y } : null;
+  game.tiles_left = Object.values(game.bag ?? {}).reduce((sum, n) => sum + n, 0);
+}
+
+/** Keep the board's features the server sent (the `features` message). */
+export function applyFeatures(s, msg) {
+  s.features = msg;
+  if (s.game && msg.game === s.game.id) s.game.features = msg.features;
+}
+
+/** True when the features last received describe the board as it is now. */
+export function featuresFresh(s) {
+  return !!s.game && s.features?.game === s.game.id && s.features.turn === s.game.turn;
 }
 
 /** Index of the viewer in the game's player list, or -1 (spectator, or not in this game). */
@@ -70,23 +101,45 @@ export function isMyTurn(s) {
     && !botPlaysMe(s);
 }
 
+/** Keep the placements the server sent this viewer (the `legal` message). */
+export function applyLegal(s, msg) {
+  s.legal = msg;
+  showLegal(s);
+}
+
 /**
- * The legal placements of the drawn tile, for the player to move only. Every read of them goes
- * through here: when they become a personal message (protocol 2) only this changes.
+ * Mirror this viewer's placements into `game.legal` and `game.can_return_abbot`, where the
+ * page's test hooks (`window.__game.state.game`) have always shown them (empty when not
+ * this viewer's turn). The server never sends them in the shared state.
+ */
+function showLegal(s) {
+  if (!s.game) return;
+  s.game.legal = legal(s);
+  s.game.can_return_abbot = canReturnAbbot(s);
+}
+
+/** The server's placements for the turn the game is at, if this viewer is to move. */
+function legalNow(s) {
+  return isMyTurn(s) && s.legal && s.legal.turn === s.game.turn ? s.legal : null;
+}
+
+/**
+ * The legal placements of the drawn tile, for the player to move only (the `legal` message).
+ * Every read of them goes through here.
  * @returns {Legal[]}
  */
 function legal(s) {
-  return isMyTurn(s) ? s.game.legal ?? [] : [];
+  return legalNow(s)?.placements ?? [];
+}
+
+/** The viewer may take their abbot back this turn. */
+export function canReturnAbbot(s) {
+  return !!legalNow(s)?.can_return_abbot;
 }
 
 /** Every legal placement of the drawn tile with its figure spots ([] unless it is my turn). */
 export function legalPlacements(s) {
   return legal(s);
-}
-
-/** The player to move may take the abbot back this turn. */
-export function canReturnAbbot(s) {
-  return isMyTurn(s) && !!s.game.can_return_abbot;
 }
 
 /** Every cell where the drawn tile fits in some rotation. */

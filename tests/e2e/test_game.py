@@ -82,7 +82,8 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
 
     # the inspector traces a whole feature: hovering one of its cells lights up all of them
     feature = host.evaluate(
-        f"{GAME}.features.slice().sort((a, b) => b.parts.length - a.parts.length)[0]"
+        "window.__game.features().then("
+        "(fs) => fs.slice().sort((a, b) => b.parts.length - a.parts.length)[0])"
     )
     assert len(feature["parts"]) >= 2
     host.keyboard.press("f")

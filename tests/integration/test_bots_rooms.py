@@ -20,6 +20,29 @@ def seat_of_turn(client: Client) -> int:
     return game["seats"][game["current_player"]]
 
 
+async def host_against_bot(server, level: str) -> Client:
+    """A started two-seat game: the host in seat 0, a bot of `level` in seat 1."""
+    room = await create_room(server.url, seats=2)
+    host = await Client.connect(server.ws_url, room["code"], token=room["token"], name="Ann")
+    await host.send(type="add_bot", seat=1, level=level)
+    await host.until(lambda c: c.state["room"]["seats"][1]["bot"] == level)
+    await start(host)
+    return host
+
+
+async def play_until_the_bot_moved(host: Client, times: int, rng: random.Random) -> None:
+    """The host plays random moves until the bot (seat 1) has moved `times` times."""
+    bot_turns = 0
+    while bot_turns < times:
+        if seat_of_turn(host) == 1:
+            turn = host.game["turn"]
+            # The first strong move also starts the worker process.
+            await host.until(lambda c, t=turn: c.game["turn"] > t, timeout=30)
+            bot_turns += 1
+        else:
+            await play_turn([host], rng)
+
+
 async def test_a_game_of_bots_plays_to_the_end_and_is_archived(server_factory, database_url):
     server = server_factory(database_url, **FAST)
     room = await create_room(server.url, seats=3)
@@ -48,21 +71,8 @@ async def test_a_game_of_bots_plays_to_the_end_and_is_archived(server_factory, d
 
 async def test_a_person_plays_against_an_easy_bot(server_factory, database_url):
     server = server_factory(database_url, **FAST)
-    room = await create_room(server.url, seats=2)
-    host = await Client.connect(server.ws_url, room["code"], token=room["token"], name="Ann")
-    await host.send(type="add_bot", seat=1, level="easy")
-    await host.until(lambda c: c.state["room"]["seats"][1]["bot"] == "easy")
-    await start(host)
-    rng = random.Random(5)
-    bot_turns = 0
-    for _ in range(12):
-        if seat_of_turn(host) == 1:
-            turn = host.game["turn"]
-            await host.until(lambda c, t=turn: c.game["turn"] > t, timeout=10)
-            bot_turns += 1
-        else:
-            await play_turn([host], rng)
-    assert bot_turns >= 5
+    host = await host_against_bot(server, "easy")
+    await play_until_the_bot_moved(host, 6, random.Random(5))
     assert not host.errors
     bot_player = host.game["seats"].index(1)  # players are listed in turn order
     assert host.game["players"][bot_player]["name"].startswith("Bot")
@@ -117,36 +127,20 @@ async def test_take_back_and_hand_over_are_refused_to_others(server_factory, dat
 
 async def test_a_strong_bot_thinks_in_a_worker_and_plays(server_factory, database_url):
     server = server_factory(database_url, **FAST)
-    room = await create_room(server.url, seats=2)
-    host = await Client.connect(server.ws_url, room["code"], token=room["token"], name="Ann")
-    await host.send(type="add_bot", seat=1, level="strong")
-    await host.until(lambda c: c.state["room"]["seats"][1]["bot"] == "strong")
-    await start(host)
-    rng = random.Random(2)
-    strong_turns = 0
-    while strong_turns < 3:
-        if seat_of_turn(host) == 1:
-            turn = host.game["turn"]
-            # The first strong move also starts the worker process.
-            await host.until(lambda c, t=turn: c.game["turn"] > t, timeout=30)
-            strong_turns += 1
-        else:
-            await play_turn([host], rng)
+    host = await host_against_bot(server, "strong")
+    await play_until_the_bot_moved(host, 3, random.Random(2))
     assert not host.errors
 
 
 async def test_bots_resume_after_a_restart(server_factory, database_url):
     server = server_factory(database_url, **{**FAST, "CARC_BOT_PAUSE_SECONDS": "0.3"})
-    room = await create_room(server.url, seats=2)
-    host = await Client.connect(server.ws_url, room["code"], token=room["token"], name="Ann")
-    await host.send(type="add_bot", seat=1, level="easy")
-    await host.until(lambda c: c.state["room"]["seats"][1]["bot"] == "easy")
-    await start(host)
+    host = await host_against_bot(server, "easy")
+    code = host.state["room"]["code"]
     await host.send(type="hand_to_bot", seat=0, level="easy")
     await host.until(lambda c: c.game["turn"] >= 6, timeout=30)
     server.kill()
     server.start()
-    watcher = await Client.connect(server.ws_url, room["code"], name="Cy")
+    watcher = await Client.connect(server.ws_url, code, name="Cy")
     turn = watcher.game["turn"]
     await watcher.until(lambda c: c.game["turn"] >= turn + 4, timeout=30)
     assert not watcher.errors

@@ -6,7 +6,7 @@ import json
 import random
 
 import httpx
-from wsclient import Client, create_room, play_turn, seated_pair, start
+from wsclient import PROTOCOL, Client, create_room, play_turn, seated_pair, start
 
 from app.engine import Game
 
@@ -36,11 +36,15 @@ async def test_two_players_and_a_spectator_play_a_whole_game(server):
     first_log = None
     while not host.game["finished"]:
         game = host.game
-        assert game["legal"], "a drawn tile always comes with its legal placements"
+        mover = host if host.my_turn() else guest
+        assert await mover.placements(), "a drawn tile always comes with its placements"
+        assert watcher.legal is None, "placements go to the player to move only"
         assert all(client.state == host.state for client in clients)
         await play_turn([host, guest], rng)
         for client in clients:
             await client.catch_up(host.seq)
+        if host.game["turn"] % 10 == 1:
+            await check_features(watcher)
         if first_log is None:
             async with httpx.AsyncClient(base_url=server.url) as http:
                 first_log = (await http.get(f"/api/games/{game['id']}/log")).json()
@@ -50,6 +54,10 @@ async def test_two_players_and_a_spectator_play_a_whole_game(server):
     assert await watcher.resync() == host.state
     assert watcher.snapshots_checked == 1
 
+    # The placements went to the player to move only (wsclient checks each `legal` frame is
+    # for its receiver's turn): a watcher never saw one.
+    assert not any('"placements"' in frame or '"legal"' in frame for frame in watcher.frames)
+    assert host.legal is not None and guest.legal is not None
     # No secrets: no seed, no token of anyone else, in any frame anybody received.
     assert "seed" not in first_log, "a running game's log must not carry the seed"
     for client in clients:
@@ -78,6 +86,25 @@ async def test_two_players_and_a_spectator_play_a_whole_game(server):
         assert len(replay["start_board"]) == 1
     for client in clients:
         await client.close()
+
+
+async def check_features(client: Client) -> None:
+    """Ask for the board's features: they are of this game and turn, and every figure on the
+    board stands on one of them, counted for its owner."""
+    await client.send(type="features")
+    msg = await client.expect("features")
+    game = client.game
+    assert (msg["game"], msg["turn"]) == (game["id"], game["turn"])
+    features = msg["features"]
+    assert len({f["id"] for f in features}) == len(features)
+    for figure in game["figures"]:
+        holding = [
+            f for f in features
+            if any(p["x"] == figure["x"] and p["y"] == figure["y"] and figure["at"] in p["slots"]
+                   for p in f["parts"])
+        ]
+        assert len(holding) == 1 and holding[0]["kind"] == figure["feature"], figure
+        assert holding[0]["followers"][figure["player"]] >= 1
 
 
 async def test_reconnect_resumes_the_seat_and_late_spectator_sees_the_same(server):
@@ -132,7 +159,10 @@ async def test_host_ends_early_and_rematch_starts_with_the_next_seat(server):
     await start(host, guest)
     assert host.game["id"] != game_id
     assert host.game["seats"][0] == 1 - first
-    assert host.game["turn"] == 0 or host.game["turn"] >= 0
+    # A new game: only the start tile on the board, nothing played but the engine's own
+    # discards of tiles drawn that fit nowhere.
+    assert len(host.game["board"]) == 1 and not host.game["finished"]
+    assert host.game["turn"] == sum("discarded" in t for t in host.game["turns"])
     await guest.catch_up(host.seq)
     for client in (host, guest):
         await client.close()
@@ -171,7 +201,7 @@ async def test_lobby_seats_and_options(server):
     assert (await host.expect("error"))["code"] == "not_enough_players"
     # The old token no longer works: Bo reconnects as a watcher with a clear error.
     again = await Client.connect(server.ws_url, room["code"], token=bo.token, hello=False)
-    await again.send(type="hello", protocol=1, token=bo.token)
+    await again.send(type="hello", protocol=PROTOCOL, token=bo.token)
     assert (await again.recv())["code"] == "bad_token"
     assert (await again.expect("welcome"))["you"]["seat"] is None
     await bo.send(type="take_seat", seat=1, name="Bo", color="blue")
@@ -210,7 +240,7 @@ async def test_chat_is_bounded_and_plain_text(server):
 async def test_http_api_shapes(server):
     async with httpx.AsyncClient(base_url=server.url) as http:
         health = (await http.get("/api/health")).json()
-        assert health == {"status": "ok", "database": True, "protocol": 1}
+        assert health == {"status": "ok", "database": True, "protocol": PROTOCOL}
         tiles = (await http.get("/api/tiles")).json()
         assert tiles["D"]["edges"] == "CRFR"
         assert (await http.get("/api/games/999999")).status_code == 404
@@ -250,12 +280,33 @@ async def test_bots_take_seats_and_hand_back(server):
     await host.until(lambda c: c.state["room"]["seats"][1]["bot"] == "easy")
     await guest.catch_up(host.seq)
     if guest.my_turn():
-        game = guest.game
-        option = game["legal"][0]
-        await guest.send(type="place", turn=game["turn"], x=option["x"], y=option["y"],
-                         rot=option["rot"])
+        # A bot plays the seat: no placements for its person, and no place accepted.
+        await guest.send(type="place", turn=guest.game["turn"], x=1, y=0, rot=0)
         assert (await guest.expect("error"))["code"] == "not_your_turn"
     await guest.send(type="take_back", seat=1)
     await guest.until(lambda c: c.state["room"]["seats"][1]["bot"] is None)
+    for client in (host, guest):
+        await client.close()
+
+
+async def test_a_river_game_starts_at_the_spring_and_its_log_says_so(server):
+    rng = random.Random(15)
+    host, guest, _code = await seated_pair(server, river=True, tileset="classic")
+    assert host.state["room"]["options"]["river"] is True
+    await start(host, guest)
+    game = host.game
+    assert game["board"][0] == {"x": 0, "y": 0, "tile": "R01", "rot": 0}
+    assert game["river"] == {"open": {"x": 1, "y": 0}}
+    assert game["drawn_tile"].startswith("R")
+    # The river comes first: every tile of the first eleven turns is a River tile.
+    while not game["finished"] and game["turn"] < 11:
+        await play_turn([host, guest], rng)
+        game = host.game
+    assert all(t.get("tile", t.get("discarded", "")).startswith("R") for t in game["turns"])
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        log = (await http.get(f"/api/games/{game['id']}/log")).json()
+    assert log["options"] == {"tileset": "classic", "farmers": True, "abbot": False,
+                              "river": True}
+    assert log["turns"] == game["turns"]
     for client in (host, guest):
         await client.close()

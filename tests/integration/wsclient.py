@@ -13,8 +13,8 @@ import websockets
 from protocol_doc import error_codes, server_types
 
 from app.server.patch import apply
+from app.server.protocol import PROTOCOL_VERSION as PROTOCOL
 
-PROTOCOL = 1
 SERVER_TYPES = server_types()
 ERROR_CODES = error_codes()
 
@@ -32,6 +32,8 @@ class Client:
         self.frames: list[str] = []
         self.errors: list[dict[str, Any]] = []
         self.chat: list[dict[str, Any]] = []
+        self.legal: dict[str, Any] | None = None  # the latest `legal` message (player to move)
+        self.features: dict[str, Any] | None = None  # the latest `features` message
         self.snapshots_checked = 0
 
     @classmethod
@@ -90,6 +92,12 @@ class Client:
                 self.you = msg["you"]
                 if kind == "seated" and msg.get("token"):
                     self.token = msg["token"]
+            elif kind == "legal":
+                assert self.game is not None and msg["turn"] == self.game["turn"], msg
+                assert self.my_turn(), f"{self.name} got placements but is not to move"
+                self.legal = msg
+            elif kind == "features":
+                self.features = msg
             elif kind == "error":
                 self.errors.append(msg)
             elif kind == "chat":
@@ -132,6 +140,14 @@ class Client:
         except websockets.ConnectionClosed as exc:
             return exc.rcvd.code if exc.rcvd else None
 
+    async def drain(self, timeout: float = 10.0) -> None:
+        """Read (and apply) every frame that reached this client until its socket closes."""
+        try:
+            while True:
+                await self.recv(timeout)
+        except websockets.ConnectionClosed:
+            return
+
     async def close(self) -> None:
         """Close from the client side."""
         await self.ws.close()
@@ -140,6 +156,12 @@ class Client:
     def game(self) -> dict[str, Any] | None:
         """The game part of the state."""
         return self.state["game"] if self.state else None
+
+    async def placements(self) -> list[dict[str, Any]]:
+        """The legal placements of the turn the game is at (this client is to move)."""
+        await self.until(lambda c: c.legal is not None and c.legal["turn"] == c.game["turn"])
+        assert self.legal is not None
+        return self.legal["placements"]
 
     def my_turn(self) -> bool:
         """True when the game runs and this client's seat is to play."""
@@ -152,9 +174,11 @@ class Client:
         )
 
 
-def choose_move(game: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A random legal `place` message from what the server sent."""
-    option = rng.choice(game["legal"])
+def choose_move(mover: Client, rng: random.Random) -> dict[str, Any]:
+    """A random legal `place` message from the placements the server sent the mover."""
+    game, legal = mover.game, mover.legal
+    assert game is not None and legal is not None and legal["turn"] == game["turn"]
+    option = rng.choice(legal["placements"])
     spots = option["spots"]
     meeple = None
     if spots and rng.random() < 0.6:
@@ -203,7 +227,8 @@ async def start(host: Client, *others: Client) -> None:
 async def play_turn(clients: list[Client], rng: random.Random) -> dict[str, Any]:
     """The client whose turn it is plays a random legal move; everyone catches up."""
     mover = next(c for c in clients if c.my_turn())
-    move = choose_move(mover.game, rng)
+    await mover.placements()
+    move = choose_move(mover, rng)
     turn = mover.game["turn"]
     await mover.send(**move)
     await mover.until(lambda c: c.game["turn"] > turn or c.game["finished"])

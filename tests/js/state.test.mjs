@@ -1,14 +1,30 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as st from '../../static/js/state.js';
-import { gameView } from './fixtures.mjs';
+import { gameView, legalMessage } from './fixtures.mjs';
 
-function mine(extra) {
+function mine(extra = {}) {
   const s = st.createState('abcd2345');
   s.you = { seat: 0, host: true, name: 'Ann' };
-  st.applyServerState(s, { room: { seats: [{ seat: 0, bot: null }, { seat: 1, bot: null }] }, game: gameView(extra) });
+  st.applyServerState(s, { room: { seats: [{ seat: 0, bot: null }, { seat: 1, bot: null }] }, game: gameView() });
+  st.applyLegal(s, legalMessage(extra));
   return s;
 }
+
+test('placements count only for the turn they were sent for', () => {
+  const s = mine();
+  st.applyServerState(s, { room: s.room, game: gameView({ turn: 3 }) });
+  assert.deepEqual(st.legalPlacements(s), [], 'a legal message for turn 2 is out of date at turn 3');
+  assert.deepEqual(s.game.legal, [], 'the mirror in the game says the same');
+});
+
+test('what the state already says is derived: the last tile and the tiles left', () => {
+  const s = mine();
+  assert.equal(s.game.last, null, 'the start tile alone is no last move');
+  assert.equal(s.game.tiles_left, 5);
+  st.applyServerState(s, { room: s.room, game: gameView({ board: [{ x: 0, y: 0, tile: 'D', rot: 0 }, { x: 0, y: -1, tile: 'E', rot: 180 }] }) });
+  assert.deepEqual(s.game.last, { x: 0, y: -1 });
+});
 
 test('only the player to move sees legal placements', () => {
   const s = mine();

@@ -1,15 +1,17 @@
 """Helpers for the engine's unit tests.
 
 Everything a test expects is derived from the binding specs (`../shared/TILES.md`,
-`../shared/LOG_FORMAT.md`) and the rule texts, never from engine output. So this file holds
-its own copy of the tile table (typed from TILES.md), its own edge and slot rotation, and a
-checker that validates a hand-built log's geometry before the engine ever sees it.
+`../shared/LOG_FORMAT.md`, `../shared/RIVER.md`) and the rule texts, never from engine output.
+So this file holds its own copy of the tile table (typed from TILES.md and RIVER.md), its own
+edge and slot rotation, and a checker (`Geometry`) that validates a hand-built log's
+placements, River rules included, before the engine ever sees it.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -30,7 +32,8 @@ OFFSETS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 
 # Segment notation: "city:NW" (edges), "city+:NW" (with pennant), "road:EW" (one road through
-# the middle slots of those edges), "field:ENE WNW S*" (slots; "S*" is the whole S edge).
+# the middle slots of those edges; "river:EW" likewise), "field:ENE WNW S*" (slots; "S*" is the
+# whole S edge). Edges: C city, R road, F field, V river.
 # An optional ">N,E" after a field names one edge of each city segment it borders.
 _ALL_BUT_S = "N* E* SSE SSW W*"
 TILE_TABLE: dict[str, tuple[str, tuple[str, ...], str | None]] = {
@@ -104,6 +107,41 @@ TILE_TABLE: dict[str, tuple[str, tuple[str, ...], str | None]] = {
     "Z10": ("CRFC", ("city:NW", "road:E", "field:ENE>N", "field:ESE S*>N"), None),
     "Z11": ("FFRF", ("road:S", f"field:{_ALL_BUT_S}"), None),
 }
+# RIVER.md's table. R01 is the spring, R12 the lake.
+TILE_TABLE.update({
+    "R01": ("FVFF", ("river:E", "field:N* ENE ESE S* W*"), None),
+    "R02": ("CVCV", ("city:N", "city:S", "river:EW", "field:ENE WNW>N", "field:ESE WSW>S"), None),
+    "R03": (
+        "CVRV",
+        ("city:N", "road:S", "river:EW", "field:ENE>N", "field:WNW>N", "field:ESE SSE",
+         "field:SSW WSW"),
+        None,
+    ),
+    "R04": (
+        "FVRV",
+        ("road:S", "river:EW", "field:WNW N* ENE", "field:ESE SSE", "field:SSW WSW"),
+        "monastery",
+    ),
+    "R05": (
+        "RVRV",
+        ("road:NS", "river:EW", "field:NNW WNW", "field:NNE ENE", "field:ESE SSE",
+         "field:SSW WSW"),
+        None,
+    ),
+    "R06": ("FVFV", ("river:EW", "field:WNW N* ENE", "field:ESE S* WSW"), None),
+    "R08": ("CVVC", ("city:NW", "river:ES", "field:ENE SSW>N", "field:ESE SSE"), None),
+    "R09": (
+        "RRVV",
+        ("road:NE", "river:SW", "field:NNE ENE", "field:WNW NNW ESE SSE", "field:SSW WSW"),
+        None,
+    ),
+    "R10": ("FFVV", ("river:SW", "field:N* E* SSE WNW", "field:SSW WSW"), None),
+    "R12": ("FFFV", ("river:W", "field:N* E* S* WSW WNW"), None),
+})  # fmt: skip
+TILE_TABLE["R07"] = TILE_TABLE["R06"]
+TILE_TABLE["R11"] = (*TILE_TABLE["R10"][:2], "garden")
+RIVER_IDS = tuple(f"R{i:02d}" for i in range(1, 13))
+LAND_TILES = tuple(t for t in TILE_TABLE if t not in RIVER_IDS)
 TILE_TABLE["Z01"] = TILE_TABLE["W"]
 TILE_TABLE["Z04"] = TILE_TABLE["J"]
 TILE_TABLE["Z05"] = TILE_TABLE["A"]
@@ -123,8 +161,9 @@ WINTER_IDS = tuple(f"Z{i:02d}" for i in range(1, 13))
 PENNANT_TILES = {"C": 1, "F": 2, "M": 2, "O": 2, "Q": 1, "S": 2}
 
 
-def expected_counts(tileset: str) -> dict[str, int]:
-    """Copies per tile id in a whole box (the start tile D included)."""
+def expected_counts(tileset: str, river: bool = False) -> dict[str, int]:
+    """Copies per tile id in a game, the start tile included: the whole box; with the River
+    its 12 tiles too, and one D less (the spring replaces the start tile, RIVER.md)."""
     counts: dict[str, int] = {}
     for letter, n in BASE_COUNTS.items():
         if letter in GARDEN_LETTERS:
@@ -134,6 +173,9 @@ def expected_counts(tileset: str) -> dict[str, int]:
             counts[letter] = n
     if tileset == "winter":
         counts.update(dict.fromkeys(WINTER_IDS, 1))
+    if river:
+        counts["D"] -= 1
+        counts.update(dict.fromkeys(RIVER_IDS, 1))
     return counts
 
 
@@ -160,7 +202,7 @@ def segments(tile: str) -> list[dict]:
             slots = frozenset(
                 s for e in rest for s in SLOTS[3 * "NESW".index(e) : 3 * "NESW".index(e) + 3]
             )
-        elif kind == "road":
+        elif kind in ("road", "river"):
             slots = frozenset(rest)  # the middle slots are named like their edges
         else:
             slots = _slot_tokens(rest)
@@ -183,7 +225,7 @@ def rotate_slot(slot: str, rot: int) -> str:
 
 
 def rotated_edges(tile: str, rot: int) -> dict[str, str]:
-    """Edge kind (C/R/F) on each board side after a clockwise rotation by `rot`."""
+    """Edge kind (C/R/F/V) on each board side after a clockwise rotation by `rot`."""
     edges = TILE_TABLE[tile][0]
     k = rot // 90
     # rotating clockwise moves canonical edge i to side i + k
@@ -228,22 +270,106 @@ def legal_cells(board: dict, tile: str) -> set[tuple[int, int, int]]:
     }
 
 
-def start_board() -> dict:
-    return {(0, 0): ("D", 0)}
+def start_board(river: bool = False) -> dict:
+    return {(0, 0): ("R01", 0) if river else ("D", 0)}
 
 
-def check_geometry(turns: Iterable[dict], upto: int | None = None) -> None:
-    """Assert that the hand-built placements are legal by TILES.md (touching, matching edges)."""
-    board = start_board()
+class Geometry:
+    """Where tiles may go, by TILES.md and RIVER.md: the board, and in a River game the
+    river's course (the cell in front of its open end, the way it flows into that cell, its
+    last bend) and the River tiles drawn so far.
+
+    Bends are told apart by the cross product of the headings in and out: with y growing to
+    the south, east then south (a right turn on screen) gives +1, a left turn -1.
+    """
+
+    def __init__(self, river: bool = False) -> None:
+        self.river = river
+        self.board = start_board(river)
+        self.open: tuple[int, int] | None = (1, 0) if river else None
+        self.heading = OFFSETS["E"]  # the spring's river flows east
+        self.last_bend = 0
+        self.river_drawn: Counter[str] = Counter()
+
+    def may_draw(self, tile: str) -> bool:
+        """RIVER.md rule 2: R02..R11 first, then R12, then the land tiles."""
+        if tile in RIVER_IDS:
+            if not self.river or tile == "R01":
+                return False
+            return tile != "R12" or all(self.river_drawn[t] for t in RIVER_IDS[1:11])
+        return not self.river or sum(self.river_drawn.values()) == 11
+
+    def bend(self, tile: str, rot: int) -> tuple[int, str | None]:
+        """(bend, exit side) of River tile `tile` turned `rot` entering at the open end."""
+        back = OFFSETS_SIDE[(-self.heading[0], -self.heading[1])]
+        sides = [side for side, kind in rotated_edges(tile, rot).items() if kind == "V"]
+        exits = [side for side in sides if side != back]
+        if not exits:  # the lake
+            return 0, None
+        ex, ey = OFFSETS[exits[0]]
+        hx, hy = self.heading
+        return hx * ey - hy * ex, exits[0]
+
+    def is_legal(self, tile: str, x: int, y: int, rot: int) -> bool:
+        if not self.may_draw(tile) or not fits(self.board, tile, x, y, rot):
+            return False
+        if tile not in RIVER_IDS:
+            return True
+        # rule 3: at the open end (matching edges then put a river edge against it);
+        # rule 4: never the same bend twice in a row
+        bend, _ = self.bend(tile, rot) if (x, y) == self.open else (0, None)
+        return (x, y) == self.open and (bend == 0 or bend != self.last_bend)
+
+    def legal(self, tile: str) -> set[tuple[int, int, int]]:
+        """Every legal (x, y, rot) of `tile`."""
+        if tile in RIVER_IDS:
+            if self.open is None:
+                return set()
+            cells = {(*self.open, rot) for rot in (0, 90, 180, 270)}
+        else:
+            cells = legal_cells(self.board, tile)
+        return {c for c in cells if self.is_legal(tile, *c)}
+
+    def discard(self, tile: str) -> None:
+        assert self.may_draw(tile) and not self.legal(tile), f"discard of {tile} is illegal"
+        if tile in RIVER_IDS:
+            self.river_drawn[tile] += 1
+
+    def place(self, tile: str, x: int, y: int, rot: int) -> None:
+        assert self.is_legal(tile, x, y, rot), f"{tile} at ({x}, {y}) turned {rot} is illegal"
+        if tile in RIVER_IDS:
+            self.river_drawn[tile] += 1
+            bend, exit_side = self.bend(tile, rot)
+            self.last_bend = bend
+            if exit_side is None:
+                self.open = None
+            else:
+                self.heading = OFFSETS[exit_side]
+                self.open = (x + self.heading[0], y + self.heading[1])
+        self.board[(x, y)] = (tile, rot)
+
+    def apply(self, turn: dict) -> None:
+        """Apply one log turn, asserting it is legal."""
+        if "discarded" in turn:
+            self.discard(turn["discarded"])
+        else:
+            self.place(turn["tile"], turn["x"], turn["y"], turn["rot"])
+
+
+OFFSETS_SIDE = {offset: side for side, offset in OFFSETS.items()}
+
+
+def check_geometry(turns: Iterable[dict], upto: int | None = None, river: bool = False) -> None:
+    """Assert that the hand-built placements are legal by TILES.md (touching, matching edges)
+    and, with `river`, by RIVER.md (drawing order, open end, no U-turn, discards)."""
+    geometry = Geometry(river)
     for number, turn in enumerate(turns, start=1):
         if upto is not None and number > upto:
             break
-        if "discarded" in turn:
-            assert not legal_cells(board, turn["discarded"]), f"turn {number}: discard fits"
-            continue
-        key = (turn["tile"], turn["x"], turn["y"], turn["rot"])
-        assert fits(board, *key), f"hand-built turn {number} does not fit: {key}"
-        board[(turn["x"], turn["y"])] = (turn["tile"], turn["rot"])
+        try:
+            geometry.apply(turn)
+        except AssertionError as error:
+            raise AssertionError(f"hand-built turn {number}: {error}") from None
 
 
 # -- building and replaying logs ----------------------------------------------------------------

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from app.bots import LEVELS, Bot, choose_move, legal_moves, public_replica
+from app.bots import LEVELS, Bot, choose_move, public_replica, strong_move
 from app.engine import Game, Meeple, Move, Options, Player
 
 TWO = [Player("Ann", "red"), Player("Bo", "blue")]
@@ -30,7 +30,7 @@ def advance(game: Game, turns: int, seed: int = 0) -> Game:
 
 
 def is_legal(game: Game, move: Move) -> bool:
-    return move in legal_moves(game)
+    return move in game.legal_moves()
 
 
 def future_tiles(game: Game, n: int = 12) -> list[str | None]:
@@ -44,15 +44,6 @@ def future_tiles(game: Game, n: int = 12) -> list[str | None]:
         p = other.legal_placements()[0]
         other.play(Move(p.x, p.y, p.rot))
     return tiles
-
-
-def test_legal_moves_cover_placements_and_figures() -> None:
-    game = Game(TWO, seed=3)
-    moves = legal_moves(game)
-    placements = game.legal_placements()
-    assert {(m.x, m.y, m.rot) for m in moves} == {(p.x, p.y, p.rot) for p in placements}
-    assert sum(m.meeple is None for m in moves) == len(placements)
-    assert len(moves) == len(placements) + sum(len(game.figure_spots(p)) for p in placements)
 
 
 def test_public_replica_has_the_same_public_state() -> None:
@@ -120,20 +111,35 @@ def test_easy_beats_a_random_player() -> None:
             if game.current_player == easy_seat:
                 game.play(bot.move(game))
             else:
-                game.play(rng.choice(legal_moves(game)))
+                game.play(rng.choice(list(game.legal_moves())))
         scores = game.final_scores()
         margins.append(scores[easy_seat] - scores[1 - easy_seat])
     assert all(m > 0 for m in margins), margins
 
 
 def test_strong_respects_its_time_budget() -> None:
-    import time
-
     game = advance(Game(TWO, seed=4), 10)
-    start = time.perf_counter()
-    move = choose_move(game, "strong", random.Random(2), budget_s=0.05)
-    assert time.perf_counter() - start < 0.5
+    readings = 0
+
+    def timer() -> float:
+        """A clock that moves 10 ms each time the search looks at it."""
+        nonlocal readings
+        readings += 1
+        return readings * 0.01
+
+    move = strong_move(game, random.Random(2), budget_s=0.05, timer=timer)
     assert is_legal(game, move)
+    # One reading to set the deadline, then one per round or reply until 50 ms have passed.
+    assert readings <= 1 + 5 + 1
+    many = 0
+
+    def slow_timer() -> float:
+        nonlocal many
+        many += 1
+        return many * 1e-6
+
+    strong_move(game, random.Random(2), budget_s=0.05, timer=slow_timer)
+    assert many > readings, "with time to spare the search looks further"
 
 
 def test_unknown_level_and_finished_game_are_refused() -> None:
@@ -158,54 +164,31 @@ def test_a_bot_can_decide_from_the_public_log_and_the_drawn_tile(level: str) -> 
     assert a == b
 
 
-class _FakeRoom:
-    """Just what `app.server.bots` reads and calls on a room."""
-
-    def __init__(self, game: Game, clock: dict | None, bots: dict[int, str]) -> None:
-        from types import SimpleNamespace
-
-        self.code = "test"
-        self.game = game
-        self.game_id = 1
-        self.game_players = [{"seat": i} for i in range(len(game.players))]
-        self.seats = {i: SimpleNamespace(bot=bots.get(i)) for i in range(len(game.players))}
-        self.options = {"clock": clock}
-        self.settings = SimpleNamespace(bot_pause_seconds=0.0)
-        self.listeners: list = []
-        self.view_hooks: list = []
-        self.bots = None
-        self.played: list[tuple[int, int]] = []
-
-    async def play_for(self, seat: int, turn: int, move: Move) -> None:
-        assert (
-            self.game.turn == turn and self.game_players[self.game.current_player]["seat"] == seat
-        )
-        self.game.play(move)
-        self.played.append((seat, turn))
-        for hook in self.view_hooks:
-            hook(self)
-        for listener in self.listeners:
-            await listener(self)
+@pytest.mark.parametrize("tileset", ["classic", "winter"])
+def test_bots_play_a_whole_river_game(tileset: str) -> None:
+    game = Game(THREE, Options(tileset=tileset, river=True, abbot=True), seed=21)
+    bots = [Bot("easy", seed=1), Bot("strong", seed=2, budget_s=None, playouts=8), Bot("easy")]
+    river = {f"R{n:02}" for n in range(2, 13)}  # R02..R12 (R and Rg are land tiles)
+    while not game.finished:
+        move = bots[game.current_player].move(game)
+        assert is_legal(game, move)
+        game.play(move)
+    # The eleven River tiles were placed (or set aside) before any land tile, and then the
+    # whole bag was played.
+    tiles = [t.get("tile") or t.get("discarded") for t in game.turns]
+    assert set(tiles[:11]) == river and not river & set(tiles[11:])
+    assert game.tiles_left == 0
 
 
-async def test_room_bots_play_their_seats_and_the_clock_plays_for_a_late_person() -> None:
-    import asyncio
-
-    from app.server import bots as room_bots
-
-    game = Game(TWO, seed=3)
-    room = _FakeRoom(game, {"bank": 0.3, "increment": 0.1}, bots={1: "easy"})
-    state = room_bots.attach(room)
-    await asyncio.sleep(0)  # attach schedules on the loop
-    # Seat 0 is a person who never moves: after 0.3 s an easy bot plays for them, then the bot
-    # of seat 1 answers at once; from then on seat 0 has only its 0.1 s increment per turn.
-    await asyncio.sleep(0.2)
-    assert room.played == []
-    await asyncio.sleep(0.9)
-    assert 4 <= len(room.played) <= 20
-    assert {seat for seat, _ in room.played} == {0, 1}
-    view = state.clock_view(room)["clock"]
-    assert view["bank"] == 0.3 and view["banks"][0] <= 0.1
-    room.game.end_early()
-    state.schedule()  # a finished game: everything stops
-    await asyncio.sleep(0.2)
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_play_the_river(level: str) -> None:
+    """In a River game the bots place River tiles at the open end like anyone (RIVER.md)."""
+    game = Game(TWO, Options(tileset="classic", river=True), seed=3)
+    bot = Bot(level, seed=1, budget_s=None, playouts=8)
+    while game.turn < 13 and not game.finished:
+        move = bot.move(game)
+        assert is_legal(game, move)
+        game.play(move)
+    drawn = [turn.get("tile") or turn["discarded"] for turn in game.turns]
+    assert sorted(drawn[:11]) == [f"R{i:02d}" for i in range(2, 13)]
+    assert not any(tile.startswith("R") and tile[1:].isdigit() for tile in drawn[11:])

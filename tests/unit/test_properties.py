@@ -1,9 +1,11 @@
-"""Property tests over random complete games: both tilesets, every option combination, 2 to 5
-players, random legal placements, random legal figures and abbot returns.
+"""Property tests over random complete games: both tilesets, every option combination (The
+River included), 2 to 5 players, random legal placements, random legal figures and abbot
+returns.
 
 The default run plays about `ENGINE_GAMES` (800) games; set `ENGINE_GAMES=5000` for a long run.
-Checks use this suite's own tile table (conftest.py), not the engine's: edges of every placed
-tile, the legal placements themselves, figure spots against the tile's segments, discards.
+Checks use this suite's own tile table and placement rules (conftest.py), not the engine's:
+edges of every placed tile, the legal placements themselves (the river's open end, U-turns and
+drawing order too), figure spots against the tile's segments, discards.
 """
 
 from __future__ import annotations
@@ -20,11 +22,11 @@ from app.engine import Game, IllegalMoveError, Meeple, Move, Options, Placement
 from tests.unit.conftest import (
     OFFSETS,
     OPPOSITE,
+    RIVER_IDS,
     SLOTS,
     TILE_TABLE,
+    Geometry,
     expected_counts,
-    fits,
-    legal_cells,
     players,
     rotated_edges,
     rotated_segments,
@@ -32,10 +34,11 @@ from tests.unit.conftest import (
 
 GAMES = int(os.environ.get("ENGINE_GAMES", "800"))
 OPTION_SETS = [
-    Options(tileset, farmers, abbot)
+    Options(tileset, farmers, abbot, river)
     for tileset in ("winter", "classic")
     for farmers in (True, False)
     for abbot in (True, False)
+    for river in (False, True)
 ]
 
 
@@ -48,7 +51,8 @@ class Checker:
         self.options = options
         self.rng = rng
         self.game = Game(self.players, options, seed=seed)
-        self.board = {(0, 0): ("D", 0)}
+        self.geometry = Geometry(options.river)
+        self.board = self.geometry.board
         self.snapshot: tuple[int, dict] | None = None
         self.figure_rate = rng.random()
 
@@ -65,9 +69,9 @@ class Checker:
             assert tile is not None
             placements = game.legal_placements()
             assert placements, f"drawn tile {tile} fits nowhere but was not discarded"
-            if self.rng.random() < 0.25:
+            if self.rng.random() < 0.25 or tile in RIVER_IDS:
                 got = {(p.x, p.y, p.rot) for p in placements}
-                assert got == legal_cells(self.board, tile), f"legal placements of {tile}"
+                assert got == self.geometry.legal(tile), f"legal placements of {tile}"
             placement = self.rng.choice(placements)
             spots = game.figure_spots(placement)
             self.check_spots(tile, placement, spots)
@@ -76,7 +80,7 @@ class Checker:
             move = self.choose_move(placement, spots)
             mover = game.current_player
             events = game.play(move)
-            self.board[(placement.x, placement.y)] = (tile, placement.rot)
+            self.geometry.place(tile, placement.x, placement.y, placement.rot)
             self.check_placed_edges(placement.x, placement.y)
             # scores never fall; the turn's events are the score change
             delta = [0] * len(scores)
@@ -130,6 +134,7 @@ class Checker:
         segs = {frozenset(s["slots"]): s["kind"] for s in rotated_segments(tile, placement.rot)}
         centre = TILE_TABLE[tile][2]
         for spot in spots:
+            assert spot.feature != "river"
             if spot.at == "C":
                 assert centre is not None and spot.feature == centre
                 if spot.kind == "follower":
@@ -152,7 +157,7 @@ class Checker:
             (cx, cy, r)
             for cx, cy in sorted(open_cells - set(self.board))
             for r in (0, 90, 180, 270)
-            if not fits(self.board, tile, cx, cy, r)
+            if not self.geometry.is_legal(tile, cx, cy, r)
         ]
         if bad:
             attempts.append(Move(*self.rng.choice(bad)))
@@ -183,6 +188,7 @@ class Checker:
         n = len(self.players)
         want = [0] * n
         for feature in game.features():
+            assert feature["kind"] != "river"
             raw = feature["followers"]
             counts = [raw.get(i, 0) for i in range(n)] if isinstance(raw, dict) else list(raw)
             if max(counts) == 0:
@@ -201,7 +207,14 @@ class Checker:
         """Turns recorded after a placement are discards of tiles that fit nowhere."""
         for turn in self.game.turns[start:]:
             assert set(turn) == {"player", "discarded"}, turn
-            assert not legal_cells(self.board, turn["discarded"]), turn
+            self.geometry.discard(turn["discarded"])
+        view = self.game.view()
+        if self.options.river:
+            cell = self.geometry.open
+            want = None if cell is None else {"x": cell[0], "y": cell[1]}
+            assert view["river"] == {"open": want}
+        else:
+            assert "river" not in view
 
     def check_figures(self) -> None:
         """Each player's figures in supply plus on the board equal their total."""
@@ -224,7 +237,7 @@ class Checker:
         # every tile of the box is placed or discarded exactly once
         used = Counter(tile for tile, _ in self.board.values())
         used += Counter(t["discarded"] for t in game.turns if "discarded" in t)
-        assert used == Counter(expected_counts(game.options.tileset))
+        assert used == Counter(expected_counts(game.options.tileset, game.options.river))
         assert len(game.turns) == sum(used.values()) - 1
         # the view's board is this board
         view_board = {(b["x"], b["y"]): (b["tile"], b["rot"]) for b in game.view()["board"]}
@@ -273,7 +286,7 @@ def play_and_check(seed: int, n_players: int, options: Options) -> Game:
 
 
 @pytest.mark.parametrize(
-    "options", OPTION_SETS, ids=lambda o: f"{o.tileset}-f{o.farmers:d}-a{o.abbot:d}"
+    "options", OPTION_SETS, ids=lambda o: f"{o.tileset}-f{o.farmers:d}-a{o.abbot:d}-r{o.river:d}"
 )
 def test_random_games_every_option_set(options):
     """Seeded random games, 2 to 5 players, for every option combination."""

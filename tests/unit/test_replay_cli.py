@@ -24,6 +24,7 @@ from tests.unit.conftest import (
 
 ROOT = Path(__file__).resolve().parents[2]
 ABBOT_ON = {"tileset": "winter", "farmers": True, "abbot": True}
+RIVER_ON = {"tileset": "classic", "river": True}
 
 
 def run_cli(path: Path | str) -> subprocess.CompletedProcess:
@@ -150,6 +151,25 @@ ILLEGAL = {
     ),
     "discard-of-a-fitting-tile": ([discard(0, "E")], None, 1),
     "discard-of-an-unknown-tile": ([place(0, "E", 0, -1, 180), discard(1, "Q9")], None, 2),
+    # RIVER.md, "The move log": the illegal River turns
+    "river-tile-without-river": ([place(0, "R02", 0, -1, 180)], None, 1),
+    "river-discard-without-river": ([discard(0, "R02")], {"tileset": "classic"}, 1),
+    "spring-in-turns": ([place(0, "R01", 1, 0, 180)], RIVER_ON, 1),
+    "land-tile-while-river-left": (
+        [place(0, "R02", 1, 0, 0), place(1, "E", 1, -1, 180)],
+        RIVER_ON,
+        2,
+    ),
+    "land-discard-while-river-left": ([discard(0, "C")], RIVER_ON, 1),
+    "lake-before-the-river": ([place(0, "R12", 1, 0, 0)], RIVER_ON, 1),
+    "river-away-from-the-open-end": ([place(0, "R06", 0, -1, 0)], RIVER_ON, 1),
+    "river-u-turn": ([place(0, "R10", 1, 0, 0), place(1, "R11", 1, 1, 90)], RIVER_ON, 2),
+    "figure-on-the-river": ([place(0, "R06", 1, 0, 0, follower("E"))], RIVER_ON, 1),
+    "river-discard-of-a-fitting-tile": (
+        [place(0, "R10", 1, 0, 0), discard(1, "R06")],
+        RIVER_ON,
+        2,
+    ),
 }
 
 
@@ -234,6 +254,9 @@ BAD_SHAPE = {
     "meeple-slot-missing": _turn_with(meeple={"kind": "follower"}),
     "return-abbot-string": _turn_with(return_abbot="yes"),
     "return-abbot-int": _turn_with(return_abbot=1),
+    "river-string": _log_with(options={"tileset": "winter", "river": "yes"}),
+    "river-int": _log_with(options={"tileset": "winter", "river": 1}),
+    "river-null": _log_with(options={"tileset": "winter", "river": None}),
     "turn-not-an-object": make_log([["E", 0, -1, 180]]),
 }
 
@@ -293,3 +316,15 @@ def test_missing_options_take_defaults(tmp_path):
     # no abbot by default
     result = run_log(tmp_path, make_log([place(0, "B", 0, 1, 0, abbot())]))
     assert result.returncode == 1
+
+
+def test_river_log_output():
+    """A River log replays like any other (RIVER.md: 'The replay output is unchanged (no
+    `river` event: the river never scores)'): logs/river_then_land_completions.json."""
+    result = run_cli(LOGS / "river_then_land_completions.json")
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["turn"] == 14
+    assert out["scores"] == [4, 3]
+    assert out["final_scores"] == [4, 6]
+    assert all(e["feature"] != "river" for e in out["events"])

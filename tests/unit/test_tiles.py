@@ -1,4 +1,5 @@
-"""Tile data against TILES.md: counts, pennants, edges, segments, gardens, rotation."""
+"""Tile data against TILES.md and RIVER.md: counts, pennants, edges, segments, gardens,
+rotation."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from app.engine import TILESETS, Game, Options, Placement, tile_catalog
 from tests.unit.conftest import (
     BASE_COUNTS,
     GARDEN_LETTERS,
+    LAND_TILES,
+    RIVER_IDS,
     SLOTS,
     TILE_TABLE,
     WINTER_IDS,
@@ -76,9 +79,12 @@ def test_winter_edge_totals():
 
 
 def test_garden_copies():
-    """Eg, Hg, Ig, Mg, Ng, Rg, Ug, Vg: identical to their letter plus a garden at C."""
+    """Eg, Hg, Ig, Mg, Ng, Rg, Ug, Vg: identical to their letter plus a garden at C; RIVER.md:
+    'R11 is R10 with a garden at C'."""
     gardens = {t for t, data in CATALOG.items() if data["centre"] == "garden"}
-    assert gardens == {letter + "g" for letter in GARDEN_LETTERS}
+    assert gardens == {letter + "g" for letter in GARDEN_LETTERS} | {"R11"}
+    assert CATALOG["R11"]["segments"] == CATALOG["R10"]["segments"]
+    assert CATALOG["R10"]["centre"] is None
     for letter in GARDEN_LETTERS:
         plain, garden = CATALOG[letter], CATALOG[letter + "g"]
         assert garden["edges"] == plain["edges"]
@@ -89,7 +95,7 @@ def test_garden_copies():
 
 def test_monasteries():
     monasteries = {t for t, data in CATALOG.items() if data["centre"] == "monastery"}
-    assert monasteries == {"A", "B", "Z05", "Z06"}
+    assert monasteries == {"A", "B", "Z05", "Z06", "R04"}
 
 
 @pytest.mark.parametrize("tile", sorted(TILE_TABLE))
@@ -115,7 +121,12 @@ def test_segments_agree_with_edges(tile):
     kind_of = {s: seg["kind"] for seg in CATALOG[tile]["segments"] for s in seg["slots"]}
     for i, edge in enumerate(CATALOG[tile]["edges"]):
         west, mid, east = SLOTS[3 * i : 3 * i + 3]
-        want = {"C": ("city",) * 3, "R": ("field", "road", "field"), "F": ("field",) * 3}[edge]
+        want = {
+            "C": ("city",) * 3,
+            "R": ("field", "road", "field"),
+            "V": ("field", "river", "field"),
+            "F": ("field",) * 3,
+        }[edge]
         assert (kind_of[west], kind_of[mid], kind_of[east]) == want
 
 
@@ -149,7 +160,7 @@ def test_slot_rotation_table(slot, rot, turned):
     assert rotate_slot(slot, rot) == turned
 
 
-@pytest.mark.parametrize("tile", sorted(TILE_TABLE))
+@pytest.mark.parametrize("tile", sorted(LAND_TILES))
 def test_legal_placements_on_the_start_board(tile):
     """Edges after rotation: every (x, y, rot) next to the start tile where all edges match."""
     game = Game(players(2), Options(tileset="winter"))
@@ -158,7 +169,7 @@ def test_legal_placements_on_the_start_board(tile):
 
 
 def _rotation_cases():
-    for tile in sorted(TILE_TABLE):
+    for tile in sorted(LAND_TILES):
         for rot in (0, 90, 180, 270):
             cells = sorted(c for c in legal_cells(start_board(), tile) if c[2] == rot)
             if cells:
@@ -186,3 +197,44 @@ def test_figure_spots_use_board_orientation(tile, cell):
         assert centre_spots == {("abbot", "garden")}
     else:
         assert centre_spots == set()
+
+
+# -- the River (RIVER.md) -------------------------------------------------------------------------
+
+
+def test_river_tiles_in_the_catalog():
+    """RIVER.md: 12 River tiles, each counting 1, in no tile set of their own; the catalog's
+    `river` count is what the option adds."""
+    for tile in RIVER_IDS:
+        assert CATALOG[tile]["count"] == {"classic": 0, "winter": 0, "river": 1}
+    for tile in LAND_TILES:
+        assert CATALOG[tile]["count"]["river"] == 0
+    assert sum(data["count"]["river"] for data in CATALOG.values()) == 12
+
+
+def test_river_edge_totals():
+    """RIVER.md: 'Edge totals over the 12 tiles: 22 river, 15 field, 6 road, 5 city (48).'"""
+    letters = Counter("".join(CATALOG[t]["edges"] for t in RIVER_IDS))
+    assert letters == {"V": 22, "F": 15, "R": 6, "C": 5}
+
+
+def test_river_segments_are_not_features():
+    """RIVER.md: 'A river segment holds the river's middle slots'; no pennant on a River tile."""
+    for tile in RIVER_IDS:
+        segs = CATALOG[tile]["segments"]
+        river = [seg for seg in segs if seg["kind"] == "river"]
+        assert len(river) == 1
+        edges = CATALOG[tile]["edges"]
+        assert sorted(river[0]["slots"]) == sorted(
+            SLOTS[3 * i + 1] for i, e in enumerate(edges) if e == "V"
+        )
+        assert not any(seg["pennant"] for seg in segs)
+    # 'Straights: R02..R07. Curves: R08..R11.' The spring and the lake have one river edge.
+    gaps = {}
+    for tile in RIVER_IDS:
+        sides = [i for i, e in enumerate(CATALOG[tile]["edges"]) if e == "V"]
+        gaps[tile] = sides[1] - sides[0] if len(sides) == 2 else None
+    assert gaps == {
+        "R01": None, "R02": 2, "R03": 2, "R04": 2, "R05": 2, "R06": 2, "R07": 2,
+        "R08": 1, "R09": 1, "R10": 1, "R11": 1, "R12": None,
+    }  # fmt: skip

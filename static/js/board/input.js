@@ -94,8 +94,18 @@ export function attachInput(canvas, cam, on) {
     on.onRotate();
   }
 
+  /**
+   * A finger's tap is handled as a pointer: the mouse click the browser would send after it
+   * must not land on whatever the tap just made appear under the finger (the tray grows when
+   * a square is chosen, and its figure buttons come up where the finger was).
+   */
+  function touchEnd(e) {
+    // (after a drag the browser no longer lets it be cancelled, and sends no click either)
+    if (e.cancelable) e.preventDefault();
+  }
+
   const listeners = [['pointerdown', down], ['pointermove', move], ['pointerup', up],
-    ['pointercancel', up], ['pointerleave', leave],
+    ['pointercancel', up], ['pointerleave', leave], ['touchend', touchEnd, { passive: false }],
     ['wheel', wheel, { passive: false }], ['contextmenu', context]];
   for (const [type, fn, opts] of listeners) canvas.addEventListener(type, fn, opts);
   return () => {

@@ -2,7 +2,7 @@
 // resync), a heartbeat both ways, and reconnection with backoff when the line drops.
 import { applyPatch } from './patch.js';
 
-export const PROTOCOL = 1;
+export const PROTOCOL = 2;
 const PING_EVERY_MS = 10000;
 const SILENT_AFTER_MS = 30000;
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];

@@ -45,6 +45,10 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   /** the 1 s timer that redraws the turn clock while a bank runs down */ clockTimer: 0,
   /** @type {string|null|undefined} the personal link the invite menu offers (undefined: not drawn yet) */ personal: undefined,
   /** the turn last announced to screen readers */ announced: '',
+  /** the game and turn whose legal squares were last brought into view */ shownFor: '',
+  /** the game and turn whose features were last asked for */ featuresAsked: '',
+  /** @type {((features: any[]) => void)[]} callers of the features() hook waiting for them */
+  featureWaiters: [],
   /** @type {import('../board/camera.js').Camera|null} the camera before a chosen tile was zoomed in on */ overview: null,
   /** performance.now() when the diff being shown arrived (0: none waiting for its frame) */ arrived: 0 };
 const follow = createFollow();
@@ -147,7 +151,7 @@ function receiveState(server, live, arrived) {
   const same = before && s.game && before.id === s.game.id;
   if (live && same) tableMotion(before, s.game);
   render();
-  if (live && same && s.game.last !== before.last) followLastMove();
+  if (live && same && !sameCell(s.game.last, before.last)) followLastMove();
   if (live) performance.measure('carc:diff-applied', { start: arrived, end: performance.now() });
   // the time to paint is measured for diffs that change the board
   if (live && view.renderer.queued()) ui.arrived = arrived;
@@ -160,6 +164,16 @@ function receiveMessage(msg) {
     case 'you':
       s.you = msg.you;
       render();
+      break;
+    case 'legal':
+      st.applyLegal(s, msg);
+      render();
+      break;
+    case 'features':
+      st.applyFeatures(s, msg);
+      if (st.featuresFresh(s)) ui.featureWaiters.splice(0).forEach((resolve) => resolve(s.game.features));
+      showInspector();
+      view.update(scene());
       break;
     case 'seated':
       if (msg.token) saveToken(code, msg.token);
@@ -211,7 +225,7 @@ function tableMotion(before, game) {
   });
   if (!fresh.length) return;
   const flashes = fresh.map((e) => ({
-    parts: scoredParts(e, game.board, catalog, game.features), points: e.points, start: now,
+    parts: scoredParts(e, game.board, catalog), points: e.points, start: now,
     color: game.players[e.players[0]]?.color ?? 'yellow',
   }));
   view.update({ flashes: [...view.scene.flashes.filter((f) => now - f.start < 3000), ...flashes] });
@@ -297,9 +311,36 @@ function inspect(seg) {
   view.update(scene());
 }
 
-/** The inspected feature, as the latest state has it (ids are stable while features grow). */
+/**
+ * The inspected feature, as the latest features have it. The server sends features only when
+ * asked: once a turn, when someone inspects; until the answer comes, last turn's (ids are
+ * stable while features grow) still trace the right shape.
+ */
 function inspectedFeature() {
-  return ui.inspected ? featureOf(s.game?.features, ui.inspected) : null;
+  if (!ui.inspected || !s.game) return null;
+  askFeatures();
+  return featureOf(s.game.features, ui.inspected);
+}
+
+/** Ask the server for the board's features, once a turn, unless those we have are fresh. */
+function askFeatures() {
+  const key = `${s.game?.id}/${s.game?.turn}`;
+  if (!s.game || st.featuresFresh(s) || ui.featuresAsked === key) return;
+  ui.featuresAsked = key;
+  link.send({ type: 'features' });
+}
+
+/** The board's features as they are now (a test hook: asks the server when needed). */
+function features() {
+  if (!s.game || st.featuresFresh(s)) return Promise.resolve(s.game?.features ?? []);
+  return new Promise((resolve) => {
+    ui.featureWaiters.push(resolve);
+    askFeatures();
+  });
+}
+
+function sameCell(a, b) {
+  return a === b || (!!a && !!b && a.x === b.x && a.y === b.y);
 }
 
 /** Redraw the inspector box only when what it says changes (pointer moves are frequent). */
@@ -325,7 +366,7 @@ function pointOf(x, y, slot) {
 function pointFromLog(point, jump) {
   const g = s.game;
   if (!point || !g) return view.update({ highlight: null });
-  const parts = point.event ? scoredParts(point.event, g.board, catalog, g.features) : [];
+  const parts = point.event ? scoredParts(point.event, g.board, catalog) : [];
   view.update({ highlight: { cell: { x: point.x, y: point.y }, parts } });
   if (jump) {
     noteManual(follow, performance.now());
@@ -406,7 +447,7 @@ function render() {
   if (changed('clock', g?.clock, g?.finished)) tickClock();
   if (changed('bot-notice', room?.seats, s.you, g?.finished)) renderBotNotice(byId('bot-notice'), s, botActions);
   const t = s.turn;
-  if (changed('tray', g?.turn, g?.drawn_tile, g?.finished, g?.current_player, mine, t.pending, t.rot, t.spot, t.returnAbbot, t.sent, st.canReturnAbbot(s), s.you.seat)) {
+  if (changed('tray', g?.turn, g?.drawn_tile, g?.finished, g?.current_player, mine, s.legal, t.pending, t.rot, t.spot, t.returnAbbot, t.sent, st.canReturnAbbot(s), s.you.seat)) {
     renderTray(byId('tray'), s, catalog, act);
   }
   showInspector();
@@ -414,7 +455,12 @@ function render() {
   if (ui.tab === 'bag' && g && changed('bag', g.bag)) renderBag(byId('bag'), catalog, g.bag);
   if (changed('banner', g?.current_player, g?.turn, g?.tiles_left, g?.finished, mine, s.you.seat, g?.players)) renderBanner();
   // the DOM above is up to date, so the canvas size read from here on is the new layout's
-  if (mine && !ui.wasMyTurn) view.showCells(st.legalCells(s), g.last, CHOOSING_PX);
+  // once this turn's legal squares are here (they come in a message of their own), show them
+  const cells = mine ? st.legalCells(s) : [];
+  if (cells.length && ui.shownFor !== `${g.id}/${g.turn}`) {
+    ui.shownFor = `${g.id}/${g.turn}`;
+    view.showCells(cells, g.last, CHOOSING_PX);
+  }
   if (!mine) ui.overview = null;
   bringPendingIntoView();
   if (changed('announce', g?.id, g?.turn, g?.finished, mine)) announceTurn();
@@ -645,6 +691,7 @@ window.__game = {
   state: s, scene: view.scene, camera: view.camera, frames: view.renderer.frames, screenOf: view.screenOf,
   spotScreen, pointOf,
   legal: () => st.legalPlacements(s),
+  features,
   /** the whole cell is on the canvas now */
   inView: (x, y) => {
     const [x0, y0] = view.screenOf(x, y, 0, 0);

@@ -1,0 +1,106 @@
+"""Who is connected to a room, and the numbered changes that keep their state in step.
+
+The `Broadcaster` owns the state every client holds, its `seq`, and the encoding: a change
+is diffed against what was last sent, encoded once, and queued on every peer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from app.server import protocol as p
+from app.server.patch import diff
+
+
+class Peer(Protocol):
+    """One connection as a room sees it: a websocket of this process (`ws.Connection`), or one
+    that another process holds (`relay.RemotePeer`, `process` names it)."""
+
+    id: int
+    name: str
+    seat: int | None
+    host: bool
+    token_hash: str | None
+    process: str | None  # None: a connection to this process
+
+    @property
+    def conn_id(self) -> int:
+        """The connection's id in its process."""
+        ...
+
+    def send(self, text: str) -> None:
+        """Queue an encoded message; never blocks."""
+
+    def close(self, code: int, reason: str = "") -> None:
+        """Queue a close after whatever is already queued."""
+
+    def allow_chat(self, now: float) -> bool:
+        """Count one chat line at `now`; False when over the chat rate."""
+        ...
+
+
+Relay = Callable[[str, dict[str, Any]], None]
+
+
+class Broadcaster:
+    """The public state `{"room": ..., "game": ...}`, its `seq`, and the peers it goes to.
+
+    What goes to everyone goes once to each other process with peers here (`relay`, which
+    hands it to all of that process's connections of the room).
+    """
+
+    def __init__(self, code: str, state: dict[str, Any], relay: Relay | None = None) -> None:
+        self.code = code
+        self.state = state
+        self.seq = 0
+        self.peers: set[Peer] = set()
+        self.relay = relay
+
+    def publish(self, changes: dict[str, Any], skip: Peer | None = None) -> None:
+        """Replace the given sections of the state and send the diff to every peer (but
+        `skip`) with the next `seq`; nothing is sent when nothing changed."""
+        new = {**self.state, **changes}
+        ops = diff(self.state, new)
+        self.state = new
+        if not ops:
+            return
+        self.seq += 1
+        self.send_all(p.encode({"type": "diff", "seq": self.seq, "ops": ops}), skip)
+
+    def snapshot(self, chat: Iterable[dict[str, Any]], now: float) -> str:
+        """The encoded snapshot: the state as last sent, with its `seq`."""
+        return p.encode({
+            "type": "snapshot", "seq": self.seq, "state": self.state, "chat": list(chat),
+            # The server's time, so a client counts a turn clock down without trusting its own.
+            "now": round(now, 3),
+        })
+
+    def send_all(self, text: str, skip: Peer | None = None) -> None:
+        """Queue an encoded message on every peer but `skip`."""
+        processes: set[str] = set()
+        for peer in self.peers:
+            if peer is skip:
+                continue
+            if peer.process is None:
+                peer.send(text)
+            else:
+                processes.add(peer.process)
+        for process in processes:
+            assert self.relay is not None
+            skipped = skip.conn_id if skip is not None and skip.process == process else None
+            self.relay(process, {"t": "fanout", "room": self.code, "text": text,
+                                 "skip": skipped})
+
+    def with_token(self, token_hash: str) -> set[Peer]:
+        """The connections holding a token (the same person in several tabs)."""
+        return {peer for peer in self.peers if peer.token_hash == token_hash}
+
+    def watchers(self) -> list[Peer]:
+        """Connections without a seat, oldest first."""
+        return sorted((peer for peer in self.peers if peer.seat is None), key=lambda q: q.id)
+
+
+def you(peer: Peer) -> dict[str, Any]:
+    """A connection's `you` (PROTOCOL.md): its seat, host flag and name."""
+    return {"seat": peer.seat, "host": peer.host, "name": peer.name}

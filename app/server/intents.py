@@ -1,0 +1,225 @@
+"""What each intent does to a room, declared next to the message it answers.
+
+Every handler runs under the room's lock. It checks first and raises `GameError` (sent back
+to its sender only) before changing anything; then it writes to the store, changes the room
+in memory and publishes, in that order.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from app.engine import Game, Meeple, Move, Player
+from app.server import protocol as p
+from app.server.broadcast import you
+from app.server.identity import bot_marker, clean_name, new_token
+from app.server.lobby import Seat
+from app.server.match import Match
+from app.server.protocol import ErrorCode, GameError
+from app.server.timing import stamp
+from app.store import Conflict, SeatRecord
+
+if TYPE_CHECKING:
+    from app.server.broadcast import Peer
+    from app.server.room import Room
+
+Handler = Callable[["Room", "Peer", Any], Awaitable[None]]
+HANDLERS: dict[type[p.Intent], Handler] = {}
+
+
+def handles(kind: type[p.Intent]) -> Callable[[Handler], Handler]:
+    """Register the handler of one intent type."""
+
+    def register(handler: Handler) -> Handler:
+        HANDLERS[kind] = handler
+        return handler
+
+    return register
+
+
+def _require_host(peer: Peer) -> None:
+    if not peer.host:
+        raise GameError(ErrorCode.NOT_HOST, "Only the host can do that.")
+
+
+def _require_lobby(room: Room) -> None:
+    if room.running:
+        raise GameError(ErrorCode.GAME_RUNNING, "Not while a game is running.")
+
+
+async def _seat(room: Room, seat: Seat) -> None:
+    """Store a new seat (a race for it loses with `seat_taken`), then keep it."""
+    record = SeatRecord(seat.position, seat.name, seat.color, seat.token_hash, seat.bot)
+    try:
+        await room.store.take_seat(record)
+    except Conflict:
+        raise GameError(ErrorCode.SEAT_TAKEN, "That seat is taken.") from None
+    room.lobby.seats[seat.position] = seat
+
+
+# -- the lobby ------------------------------------------------------------------------------
+
+
+@handles(p.TakeSeat)
+async def take_seat(room: Room, peer: Peer, intent: p.TakeSeat) -> None:
+    """Sit down; a new token unless the connection's token already names the host."""
+    _require_lobby(room)
+    if peer.seat is not None:
+        raise GameError(ErrorCode.ALREADY_SEATED, "You already have a seat.")
+    room.lobby.check_free(intent.seat, intent.color)
+    name = clean_name(intent.name)
+    token = None
+    digest = peer.token_hash
+    if digest is None or room.lobby.seat_with(digest) is not None:
+        token, digest = new_token()
+    await _seat(room, Seat(intent.seat, name, intent.color, digest))
+    others = room.broadcast.with_token(digest) - {peer}  # the same person in other tabs
+    for other in others | {peer}:
+        other.token_hash, other.seat, other.name = digest, intent.seat, name
+    room.publish(room=True)
+    for other in others:
+        other.send(p.encode({"type": "you", "you": you(other)}))
+    peer.send(p.encode({"type": "seated", "seat": intent.seat, "token": token, "you": you(peer)}))
+
+
+@handles(p.LeaveSeat)
+async def leave_seat(room: Room, peer: Peer, intent: p.LeaveSeat) -> None:
+    """Stand up: the seat's token stops naming it."""
+    _require_lobby(room)
+    if peer.seat is None:
+        raise GameError(ErrorCode.NOT_SEATED, "You have no seat to leave.")
+    await _free(room, peer.seat)
+
+
+@handles(p.RemoveSeat)
+async def remove_seat(room: Room, peer: Peer, intent: p.RemoveSeat) -> None:
+    """The host frees someone's seat (or a bot's)."""
+    _require_host(peer)
+    _require_lobby(room)
+    if intent.seat not in room.lobby.seats:
+        raise GameError(ErrorCode.SEAT_INVALID, f"Seat {intent.seat} is not taken.")
+    await _free(room, intent.seat)
+
+
+async def _free(room: Room, position: int) -> None:
+    await room.store.free_seat(position)
+    del room.lobby.seats[position]
+    moved = [other for other in room.peers if other.seat == position]
+    for other in moved:
+        other.seat = None
+    room.publish(room=True)
+    for other in moved:
+        other.send(p.encode({"type": "you", "you": you(other)}))
+
+
+@handles(p.SetOptions)
+async def set_options(room: Room, peer: Peer, intent: p.SetOptions) -> None:
+    """The host changes the options of the next game."""
+    _require_host(peer)
+    _require_lobby(room)
+    try:
+        options = room.lobby.options.with_changes(intent.changes())
+    except ValueError as exc:
+        raise GameError(ErrorCode.BAD_OPTIONS, f"Those options are not valid: {exc}") from None
+    room.lobby.check_options(options)
+    await room.store.set_options(options.to_dict())
+    room.lobby.options = options
+    room.publish(room=True)
+
+
+@handles(p.AddBot)
+async def add_bot(room: Room, peer: Peer, intent: p.AddBot) -> None:
+    """The host seats a bot in a free seat."""
+    _require_host(peer)
+    _require_lobby(room)
+    room.lobby.check_free(intent.seat, intent.color)
+    color = intent.color or room.lobby.free_color()
+    name = clean_name(intent.name or f"Bot {intent.seat + 1} ({intent.level})")
+    await _seat(room, Seat(intent.seat, name, color, bot_marker(), intent.level))
+    room.publish(room=True)
+
+
+@handles(p.Start)
+async def start(room: Room, peer: Peer, intent: p.Start) -> None:
+    """The host starts a game (also the rematch): new shuffle, players in seat order from the
+    starter."""
+    _require_host(peer)
+    _require_lobby(room)
+    lobby = room.lobby
+    order = lobby.play_order()
+    seats = [lobby.seats[position] for position in order]
+    players = [{"name": s.name, "color": s.color, "seat": s.position} for s in seats]
+    options = lobby.options
+    seed = secrets.randbits(63)
+    game = Game([Player(s.name, s.color) for s in seats], options.game_options(), seed)
+    at = room.clock.now()
+    number = lobby.games_played + 1
+    game_id = await room.store.create_game(
+        number, options.to_dict(), players, seed, order[0], list(game.turns), stamp(at)
+    )
+    room.match = Match.new(game_id, number, options, players, seed, game, at)
+    lobby.games_played = number
+    lobby.last_starter = order[0]
+    room.publish(room=True, game=True)
+    room.deal_legal()
+    await room.reschedule()
+
+
+# -- the game -------------------------------------------------------------------------------
+
+
+@handles(p.Place)
+async def place(room: Room, peer: Peer, intent: p.Place) -> None:
+    """The player to move places the drawn tile."""
+    seat = room.lobby.seats.get(peer.seat) if peer.seat is not None else None
+    if seat is not None and seat.bot is not None:
+        raise GameError(ErrorCode.NOT_YOUR_TURN, "A bot plays your seat; take it back first.")
+    meeple = Meeple(intent.meeple.kind, intent.meeple.at) if intent.meeple else None
+    await room.play(peer.seat, intent.turn, Move(intent.x, intent.y, intent.rot, meeple,
+                                                 intent.return_abbot))
+
+
+@handles(p.EndGame)
+async def end_game(room: Room, peer: Peer, intent: p.EndGame) -> None:
+    """End the game now, scored as if the bag were empty. While the host is gone any seated
+    player may, so that a game never waits forever on someone who left."""
+    host_away = not any(other.host for other in room.peers)
+    if not (peer.host or (host_away and peer.seat is not None)):
+        raise GameError(ErrorCode.NOT_HOST, "Only the host can end the game.")
+    room.require_turn(intent.turn)
+    await room.commit(lambda game: game.end_early())
+
+
+@handles(p.HandToBot)
+async def hand_to_bot(room: Room, peer: Peer, intent: p.HandToBot) -> None:
+    """The host lets a bot play a seat of the running game."""
+    _require_host(peer)
+    match = room.match
+    if match is None or not match.running:
+        raise GameError(ErrorCode.NO_GAME, "No game is running.")
+    if intent.seat not in {pl["seat"] for pl in match.players}:
+        raise GameError(ErrorCode.SEAT_INVALID, f"Seat {intent.seat} does not play.")
+    await _set_bot(room, intent.seat, intent.level)
+
+
+@handles(p.TakeBack)
+async def take_back(room: Room, peer: Peer, intent: p.TakeBack) -> None:
+    """The seat's person (or the host) plays the seat again."""
+    if not (peer.host or peer.seat == intent.seat):
+        raise GameError(ErrorCode.NOT_HOST, "Only the host or the seat's player can.")
+    seat = room.lobby.seats.get(intent.seat)
+    if seat is None or not seat.bot_for_person:
+        raise GameError(ErrorCode.NOT_A_BOT, "No bot plays that seat for a person.")
+    await _set_bot(room, intent.seat, None)
+
+
+async def _set_bot(room: Room, position: int, level: str | None) -> None:
+    await room.store.set_seat_bot(position, level)
+    seat = room.lobby.seats[position]
+    room.lobby.seats[position] = Seat(seat.position, seat.name, seat.color, seat.token_hash, level)
+    room.publish(room=True)
+    room.deal_legal()
+    await room.reschedule()
+

@@ -1,0 +1,81 @@
+"""A game played in a room: the engine's `Game`, who plays it, and its turn clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.engine import Game, Player
+from app.server.options import RoomOptions
+from app.server.turnclock import TurnClock
+from app.store import GameRecord
+
+
+@dataclass
+class Match:
+    """One game of a room. `players` are in turn order: name, colour and seat of each."""
+
+    id: int
+    number: int
+    options: RoomOptions
+    players: list[dict[str, Any]]
+    seed: int
+    game: Game
+    clock: TurnClock | None
+
+    @classmethod
+    def new(
+        cls, id: int, number: int, options: RoomOptions, players: list[dict[str, Any]],
+        seed: int, game: Game, at: float,
+    ) -> Match:
+        """A game that starts at `at` (its clock, if any, starts then)."""
+        clock = None
+        if options.clock is not None:
+            clock = TurnClock.start(options.clock.bank, options.clock.increment, len(players))
+            clock.resume(game.current_player, at)
+        return cls(id, number, options, players, seed, game, clock)
+
+    @classmethod
+    def restore(cls, record: GameRecord, room_options: RoomOptions, at: float) -> Match:
+        """A stored game rebuilt from its moves; the turn clock from when each was stored
+        (the time until `at` is charged to nobody). Raises if the moves do not replay."""
+        # Games stored before the clock was kept with the game take the room's.
+        stored = RoomOptions.from_stored({**room_options.to_dict(), **record.options})
+        players = record.players
+        game = Game.restore(_engine_players(players), stored.game_options(), record.seed,
+                            record.moves)
+        if record.ended_early and not game.finished:
+            game.end_early()
+        match = cls(record.id, record.number, stored, players, record.seed, game, None)
+        if stored.clock is not None:
+            clock = TurnClock.start(stored.clock.bank, stored.clock.increment, len(players))
+            clock.replay(
+                record.moves,
+                record.started_at.timestamp(),
+                [moment.timestamp() for moment in record.move_times],
+            )
+            clock.resume(None if game.finished else game.current_player, at)
+            match.clock = clock
+        return match
+
+    @property
+    def running(self) -> bool:
+        """True until the game is over."""
+        return not self.game.finished
+
+    def seat_to_move(self) -> int:
+        """The seat of the player to move."""
+        return int(self.players[self.game.current_player]["seat"])
+
+    def rebuilt(self, turns: int) -> Game:
+        """The game as it was after `turns` turns (all of them stored)."""
+        return Game.restore(
+            _engine_players(self.players),
+            self.game.options,
+            self.seed,
+            [dict(t) for t in self.game.turns[:turns]],
+        )
+
+
+def _engine_players(players: list[dict[str, Any]]) -> list[Player]:
+    return [Player(str(pl["name"]), str(pl["color"])) for pl in players]

@@ -1,0 +1,165 @@
+"""Connections to a room owned by another process, from both ends.
+
+On the owner, a `RemotePeer` stands for a connection held by another process: what the room
+sends it is posted to that process, and its intents come in by post and are handled in order.
+On the other process, a `RoomProxy` stands for the room: its connections' hello, intents and
+goodbye are posted to the owner, and what comes back is delivered to them. A connection
+whose room changes hands is joined again at the new owner (it gets a fresh snapshot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from typing import TYPE_CHECKING, Any, Protocol
+
+from app.server import protocol as p
+from app.server.chat import ChatRate
+from app.server.cluster import Cluster, Message
+from app.server.settings import Settings
+
+if TYPE_CHECKING:
+    from app.server.room import Room
+    from app.server.ws import Connection
+
+log = logging.getLogger(__name__)
+peer_ids = itertools.count(1)  # distinct from the connections' ids: only an order of arrival
+
+SNAPSHOT = '{"type":"snapshot"'  # how an encoded snapshot begins (protocol.encode)
+
+
+class RoomEntry(Protocol):
+    """A room as a connection talks to it: the room itself, or a proxy to its owner."""
+
+    async def join(self, peer: Connection, hello: p.Hello) -> None:
+        """The connection said hello."""
+
+    async def handle(self, peer: Connection, intent: p.Intent) -> None:
+        """One decoded intent (raises `GameError` for a refusal)."""
+
+    async def drop(self, peer: Connection) -> None:
+        """The connection went away."""
+
+
+class RemotePeer:
+    """On the owner: a connection that another process holds (implements `Peer`)."""
+
+    def __init__(
+        self, cluster: Cluster, process: str, conn_id: int, code: str, settings: Settings
+    ) -> None:
+        self.cluster = cluster
+        self.process: str | None = process
+        self.conn_id = conn_id
+        self.code = code
+        self.id = next(peer_ids)
+        self.name = "Guest"
+        self.seat: int | None = None
+        self.host = False
+        self.token_hash: str | None = None
+        self.chat = ChatRate(settings.chat_per_window, settings.chat_window_seconds)
+        self.inbox: asyncio.Queue[p.Intent] = asyncio.Queue()
+        self.worker: asyncio.Task[None] | None = None
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def send(self, text: str) -> None:
+        """Post a message for the connection to its process."""
+        self.cluster.post(
+            self.process or "", {"t": "send", "room": self.code, "conn": self.conn_id, "text": text}
+        )
+
+    def close(self, code: int, reason: str = "") -> None:
+        """Ask its process to close the connection."""
+        self.cluster.post(self.process or "", {
+            "t": "close", "room": self.code, "conn": self.conn_id, "code": code, "reason": reason,
+        })
+
+    def allow_chat(self, now: float) -> bool:
+        """Count one chat line at `now`; False when over the chat rate."""
+        return self.chat.allow(now)
+
+    def start(self, room: Room) -> None:
+        """Handle its intents in the order they were sent, one at a time."""
+
+        async def work() -> None:
+            while True:
+                intent = await self.inbox.get()
+                try:
+                    await room.handle(self, intent)
+                except p.GameError as exc:
+                    self.send(p.encode(p.error(exc.code, exc.message, intent.ref)))
+                except Exception:
+                    log.exception("room %s: relayed intent failed", self.code)
+                    self.send(p.encode(p.error(
+                        p.ErrorCode.SERVER_ERROR, "Something went wrong on the server.",
+                        intent.ref,
+                    )))
+
+        self.worker = asyncio.create_task(work())
+
+    def stop(self) -> None:
+        """No more intents (the connection left)."""
+        if self.worker is not None:
+            self.worker.cancel()
+
+
+class RoomProxy:
+    """On a process that does not own room `code`: its connections, relayed to `owner`."""
+
+    def __init__(self, code: str, owner: str, cluster: Cluster) -> None:
+        self.code = code
+        self.owner = owner
+        self.cluster = cluster
+        self.conns: dict[int, Connection] = {}
+
+    def _post(self, kind: str, conn: Connection, **fields: Any) -> None:
+        self.cluster.post(self.owner, {
+            "t": kind, "room": self.code, "from": self.cluster.process, "conn": conn.id, **fields,
+        })
+
+    async def join(self, peer: Connection, hello: p.Hello) -> None:
+        """Say hello to the owner for the connection; what it sends comes back to `deliver`."""
+        self.conns[peer.id] = peer
+        peer.synced = False
+        self._post("join", peer, hello=hello.model_dump(mode="json"))
+
+    async def handle(self, peer: Connection, intent: p.Intent) -> None:
+        """Relay an intent; refusals come back from the owner."""
+        self._post("intent", peer, intent=intent.model_dump(mode="json"))
+
+    async def drop(self, peer: Connection) -> None:
+        """The connection went away."""
+        if self.conns.pop(peer.id, None) is not None:
+            self._post("drop", peer)
+
+    def retarget(self, owner: str) -> None:
+        """The room changed hands: say hello again to the new owner for every connection."""
+        self.owner = owner
+        for conn in self.conns.values():
+            conn.synced = False
+            assert conn.hello is not None
+            self._post("join", conn, hello=conn.hello.model_dump(mode="json"))
+
+    def deliver(self, message: Message) -> None:
+        """What the owner sent: to one connection (`send`, `close`) or to all (`fanout`:
+        the diffs and chat lines every connection of the room gets, but only once it has
+        its snapshot, so that it never applies a diff its snapshot already holds)."""
+        kind = message["t"]
+        if kind == "fanout":
+            skip = message.get("skip")
+            for each in self.conns.values():
+                if each.synced and each.id != skip:
+                    each.send(message["text"])
+            return
+        target = self.conns.get(message["conn"])
+        if target is None:
+            return
+        if kind == "send":
+            text: str = message["text"]
+            if text.startswith(SNAPSHOT):
+                target.synced = True
+            target.send(text)
+        elif kind == "close":
+            target.close(message["code"], message.get("reason", ""))

@@ -1,0 +1,251 @@
+"""In-process stand-ins for what a `Room` talks to: a clock tests move by hand, a store in
+memory, and connections that keep what they were sent."""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from app.engine import Move
+from app.server.bots import Bots
+from app.server.cluster import LocalCluster
+from app.server.patch import apply
+from app.server.room import Room
+from app.server.services import Services
+from app.server.settings import Settings
+from app.store import Conflict, Finish, GameRecord, RoomRecord, SeatRecord
+
+
+class FakeTimer:
+    def __init__(self) -> None:
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class FakeClock:
+    """Time that moves only when a test says so; timers fire as it passes them."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.time = start
+        self._timers: list[tuple[float, int, FakeTimer, Callable[[], object]]] = []
+        self._order = itertools.count()
+
+    def now(self) -> float:
+        return self.time
+
+    def call_at(self, when: float, callback: Callable[[], object]) -> FakeTimer:
+        timer = FakeTimer()
+        heapq.heappush(self._timers, (when, next(self._order), timer, callback))
+        return timer
+
+    def pending(self) -> list[float]:
+        """When the timers still to fire are due."""
+        return sorted(when for when, _, timer, _ in self._timers if not timer.cancelled)
+
+    async def advance(self, seconds: float) -> None:
+        """Move time on by `seconds`, firing every timer due on the way (in order) and
+        letting the tasks they start run until they wait again."""
+        target = self.time + seconds
+        await settle()
+        while self._timers and self._timers[0][0] <= target:
+            when, _, timer, callback = heapq.heappop(self._timers)
+            if timer.cancelled:
+                continue
+            self.time = max(self.time, when)
+            callback()
+            await settle()
+        self.time = target
+        await settle()
+
+
+async def settle() -> None:
+    """Let every ready task run until all of them wait on something (nothing here does I/O,
+    so a few passes of the loop are enough)."""
+    for _ in range(50):
+        await asyncio.sleep(0)
+
+
+@dataclass
+class _Game:
+    record: GameRecord
+    moves: list[tuple[dict[str, Any], datetime]] = field(default_factory=list)
+
+
+class FakeStore:
+    """The room's store in memory. `fail_next_write` makes the next move write fail."""
+
+    def __init__(self) -> None:
+        self.rooms: dict[str, RoomRecord] = {}
+        self.games: dict[int, _Game] = {}
+        self.fail_next_write = False
+        self._ids = itertools.count(1)
+
+    def add_room(self, code: str, host_hash: str, options: dict[str, Any],
+                 seats: list[SeatRecord]) -> RoomRecord:
+        record = RoomRecord(next(self._ids), code, host_hash, options, None, 0, seats, None)
+        self.rooms[code] = record
+        return record
+
+    def load(self, code: str) -> RoomRecord:
+        """The room as `Store.load_room` would give it back (latest game with its moves)."""
+        record = self.rooms[code]
+        games = [g for g in self.games.values() if g.record.room_id == record.id]
+        if not games:
+            return record
+        latest = max(games, key=lambda g: g.record.number)
+        game = replace(latest.record, moves=[t for t, _ in latest.moves],
+                       move_times=[at for _, at in latest.moves])
+        return replace(record, game=game, games_played=game.number)
+
+    def _room(self, room_id: int) -> RoomRecord:
+        return next(r for r in self.rooms.values() if r.id == room_id)
+
+    def _put(self, room: RoomRecord) -> None:
+        self.rooms[room.code] = room
+
+    def writer(self, room_id: int, epoch: int) -> FakeWriter:
+        return FakeWriter(self, room_id)
+
+
+class FakeWriter:
+    """One room's writes to a `FakeStore` (no other process: never fenced)."""
+
+    def __init__(self, store: FakeStore, room_id: int) -> None:
+        self.store = store
+        self.room_id = room_id
+        self.wakes: list[datetime | None] = []
+
+    def _room(self) -> RoomRecord:
+        return self.store._room(self.room_id)
+
+    async def take_seat(self, seat: SeatRecord) -> None:
+        room = self._room()
+        if any(s.position == seat.position for s in room.seats):
+            raise Conflict(seat.position)
+        self.store._put(replace(room, seats=[*room.seats, seat]))
+
+    async def free_seat(self, position: int) -> None:
+        room = self._room()
+        self.store._put(replace(room, seats=[s for s in room.seats if s.position != position]))
+
+    async def set_seat_bot(self, position: int, bot: str | None) -> None:
+        room = self._room()
+        seats = [replace(s, bot=bot) if s.position == position else s for s in room.seats]
+        self.store._put(replace(room, seats=seats))
+
+    async def set_options(self, options: dict[str, Any]) -> None:
+        self.store._put(replace(self._room(), options=options))
+
+    async def set_wake(self, wake_at: datetime | None) -> None:
+        self.wakes.append(wake_at)
+        self.store._put(replace(self._room(), wake_at=wake_at))
+
+    async def create_game(self, number: int, options: dict[str, Any],
+                          players: list[dict[str, Any]], seed: int, starter: int,
+                          turns: list[dict[str, Any]], at: datetime) -> int:
+        store = self.store
+        game_id = next(store._ids)
+        room = self._room()
+        store._put(replace(room, last_starter=starter))
+        record = GameRecord(game_id, self.room_id, room.code, number, options, players, seed,
+                            "running", False, len(turns), at, None, None, None, None)
+        store.games[game_id] = _Game(record, [(dict(t), at) for t in turns])
+        return game_id
+
+    async def record_turns(self, game_id: int, first_number: int, turns: list[dict[str, Any]],
+                           finish: Finish | None, at: datetime,
+                           wake_at: datetime | None = None) -> None:
+        store = self.store
+        if store.fail_next_write:
+            store.fail_next_write = False
+            raise OSError("the disk is full")
+        game = store.games[game_id]
+        if first_number != len(game.moves) + 1:
+            raise Conflict(game_id)
+        game.moves.extend((dict(t), at) for t in turns)
+        self.wakes.append(wake_at)
+        store._put(replace(self._room(), wake_at=wake_at))
+        if finish is not None:
+            game.record = replace(game.record, status="finished", finished_at=at,
+                                  final_scores=finish.final_scores, winners=finish.winners,
+                                  results=finish.results, ended_early=finish.ended_early)
+
+
+class FakePeer:
+    """A connection that applies the diffs it is sent, like a client."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, name: str = "Guest") -> None:
+        self.id = next(self._ids)
+        self.process: str | None = None  # a connection to this process
+        self.name = name
+        self.seat: int | None = None
+        self.host = False
+        self.token_hash: str | None = None
+        self.messages: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.seq = -1
+        self.legal: dict[str, Any] | None = None
+        self.closed: tuple[int, str] | None = None
+        self.chat_lines = 0
+
+    def __hash__(self) -> int:
+        return self.id
+
+    @property
+    def conn_id(self) -> int:
+        return self.id
+
+    def send(self, text: str) -> None:
+        msg = json.loads(text)
+        self.messages.append(msg)
+        if msg["type"] == "snapshot":
+            self.state, self.seq = msg["state"], msg["seq"]
+        elif msg["type"] == "diff":
+            assert msg["seq"] == self.seq + 1, "a gap in seq"
+            self.state, self.seq = apply(self.state, msg["ops"]), msg["seq"]
+        elif msg["type"] == "legal":
+            self.legal = msg
+        elif msg["type"] in ("seated", "you"):
+            self.seat = msg["you"]["seat"]
+
+    def close(self, code: int, reason: str = "") -> None:
+        self.closed = (code, reason)
+
+    def allow_chat(self, now: float) -> bool:
+        self.chat_lines += 1
+        return self.chat_lines <= 5
+
+    def errors(self) -> list[str]:
+        return [m["code"] for m in self.messages if m["type"] == "error"]
+
+    @property
+    def game(self) -> dict[str, Any]:
+        assert self.state is not None and self.state["game"] is not None
+        return self.state["game"]
+
+
+def services(store: FakeStore, clock: FakeClock, **settings: Any) -> Services:
+    """What rooms share, with easy and strong bots computed in this process."""
+    config = Settings(bot_workers=0, bot_strong_seconds=0.05, **settings)
+    bots = Bots(config.bot_strong_seconds, config.bot_workers)
+    return Services(store, config, clock, bots, LocalCluster())
+
+
+def first_legal(peer: FakePeer) -> Move:
+    """The first placement the server offered `peer` for this turn, without a figure."""
+    assert peer.legal is not None and peer.legal["turn"] == peer.game["turn"], "not to move"
+    option = peer.legal["placements"][0]
+    return Move(option["x"], option["y"], option["rot"])
+
+
+__all__ = ["FakeClock", "FakePeer", "FakeStore", "Room", "first_legal", "services", "settle"]

@@ -1,0 +1,215 @@
+"""A room in-process: a fake store, a fake clock, connections that keep what they get.
+
+The same rules the integration tests check over real sockets, here with time under the
+test's control: bots, the turn clock, stored-before-sent, a restart's clock.
+"""
+
+from __future__ import annotations
+
+import pytest
+from fakes import FakeClock, FakePeer, FakeStore, Room, first_legal, services, settle
+
+from app.server import protocol as p
+from app.server.identity import bot_marker, hash_token
+from app.server.timing import stamp
+from app.store import SeatRecord
+
+CODE = "abcdefgh"
+ANN, BO = "ann-token", "bo-token"
+
+
+def hello(token: str | None = None, name: str = "Guest") -> p.Hello:
+    return p.Hello(type="hello", protocol=p.PROTOCOL_VERSION, token=token, name=name)
+
+
+async def make_room(store: FakeStore, clock: FakeClock, *, bot: str | None = None,
+                    clock_option: dict | None = None, **settings) -> Room:
+    """A two-seat room: Ann (the host, red) in seat 0; Bo (blue) or a bot in seat 1."""
+    seats = [SeatRecord(0, "Ann", "red", hash_token(ANN))]
+    if bot:
+        seats.append(SeatRecord(1, "Bot", "blue", bot_marker(), bot))
+    else:
+        seats.append(SeatRecord(1, "Bo", "blue", hash_token(BO)))
+    options = {"seats": 2, "clock": clock_option}
+    store.add_room(CODE, hash_token(ANN), options, seats)
+    room = Room(store.load(CODE), services(store, clock, **settings))
+    await room.start()
+    return room
+
+
+async def join(room: Room, token: str | None, name: str) -> FakePeer:
+    peer = FakePeer(name)
+    await room.join(peer, hello(token, name))
+    return peer
+
+
+async def start(room: Room, host: FakePeer) -> None:
+    await room.handle(host, p.Start(type="start"))
+    await settle()
+
+
+def mover(game: dict, *peers: FakePeer) -> FakePeer:
+    return next(q for q in peers if q.seat == game["seats"][game["current_player"]])
+
+
+async def test_a_move_is_stored_before_anyone_hears_of_it_and_reaches_everyone() -> None:
+    store, clock = FakeStore(), FakeClock()
+    room = await make_room(store, clock)
+    ann, bo = await join(room, ANN, "Ann"), await join(room, BO, "Bo")
+    watcher = await join(room, None, "Cy")
+    await start(room, ann)
+    player = mover(ann.game, ann, bo)
+    move = first_legal(player)
+    place = p.Place(type="place", turn=0, x=move.x, y=move.y, rot=move.rot)
+    await room.handle(player, place)
+    (game,) = store.games.values()
+    assert [t["x"] for t, _ in game.moves] == [move.x]
+    assert ann.state == bo.state == watcher.state == room.state()
+    assert watcher.game["turn"] == 1 and watcher.game["board"][-1]["x"] == move.x
+    # The same intent again names a turn that is over: refused, never applied twice.
+    with pytest.raises(p.GameError) as refused:
+        await room.handle(player, place)
+    assert refused.value.code == p.ErrorCode.STALE_TURN
+    assert len(game.moves) == 1
+
+
+async def test_a_failed_write_changes_nothing_and_tells_nobody() -> None:
+    store, clock = FakeStore(), FakeClock()
+    room = await make_room(store, clock)
+    ann, bo = await join(room, ANN, "Ann"), await join(room, BO, "Bo")
+    await start(room, ann)
+    player = mover(ann.game, ann, bo)
+    before, seq = room.state(), ann.seq
+    move = first_legal(player)
+    store.fail_next_write = True
+    with pytest.raises(p.GameError) as failed:
+        await room.handle(player, p.Place(type="place", turn=0, x=move.x, y=move.y, rot=move.rot))
+    assert failed.value.code == p.ErrorCode.SERVER_ERROR
+    assert room.match is not None and room.match.game.turn == 0
+    assert room.state() is before and ann.seq == seq
+    # The same move goes through once the store works again.
+    await room.handle(player, p.Place(type="place", turn=0, x=move.x, y=move.y, rot=move.rot))
+    assert room.match.game.turn >= 1 and ann.state == room.state()
+
+
+async def test_a_bot_seat_plays_after_the_pause_and_only_on_its_turn() -> None:
+    store, clock = FakeStore(), FakeClock()
+    room = await make_room(store, clock, bot="easy", bot_pause_seconds=2.0)
+    ann = await join(room, ANN, "Ann")
+    await start(room, ann)
+    match = room.match
+    assert match is not None
+    bot = match.players.index(next(pl for pl in match.players if pl["seat"] == 1))
+    # While a bot's seat is to move, the room needs a server at once.
+    assert (store.rooms[CODE].wake_at == stamp(clock.now())) == (match.seat_to_move() == 1)
+    if match.seat_to_move() == 1:  # the bot begins: it waits out its pause, then plays
+        await clock.advance(1.9)
+        assert placed(room) == []
+        await clock.advance(0.2)
+        assert placed(room) == [bot]
+    assert match.seat_to_move() == 0
+    # Ann's turn: nothing happens however long she thinks (no clock in this room).
+    before = placed(room)
+    await clock.advance(3600)
+    assert placed(room) == before and clock.pending() == []
+    turn = match.game.turn
+    await room.handle(ann, p.Place(type="place", turn=turn, **_xyr(first_legal(ann))))
+    assert match.seat_to_move() == 1
+    await clock.advance(1.9)
+    assert placed(room) == [*before, 1 - bot]
+    await clock.advance(0.1)
+    assert placed(room) == [*before, 1 - bot, bot], "the bot answered after its pause"
+    assert ann.state == room.state()
+
+
+async def test_the_turn_clock_plays_for_a_person_whose_bank_runs_out() -> None:
+    store, clock = FakeStore(), FakeClock()
+    room = await make_room(store, clock, clock_option={"bank": 30, "increment": 5})
+    ann, bo = await join(room, ANN, "Ann"), await join(room, BO, "Bo")
+    await start(room, ann)
+    match = room.match
+    assert match is not None and match.clock is not None
+    late = match.game.current_player
+    assert ann.game["clock"]["running"] == late and ann.game["clock"]["since"] == clock.now()
+    # The room is due when the bank runs out, even for a server that has it not in memory.
+    assert store.rooms[CODE].wake_at == stamp(clock.now() + 30)
+    await clock.advance(29.9)
+    assert placed(room) == []
+    await clock.advance(0.2)
+    assert placed(room) == [late], "an easy bot played the turn whose bank ran out"
+    banks = ann.game["clock"]["banks"]
+    assert banks[late] == 5  # emptied, plus the increment
+    assert ann.game["clock"]["running"] == 1 - late and ann.state == bo.state == room.state()
+    # The bot played at 30 s sharp; the other player moves at 42.1 s: 30 - 12.1 + 5 left.
+    await clock.advance(12)
+    other = mover(ann.game, ann, bo)
+    turn = match.game.turn
+    await room.handle(other, p.Place(type="place", turn=turn, **_xyr(first_legal(other))))
+    assert ann.game["clock"]["banks"][1 - late] == 22.9
+
+
+async def test_a_restart_keeps_the_banks_and_charges_the_downtime_to_nobody() -> None:
+    store, clock = FakeStore(), FakeClock()
+    room = await make_room(store, clock, clock_option={"bank": 300, "increment": 0})
+    ann, bo = await join(room, ANN, "Ann"), await join(room, BO, "Bo")
+    await start(room, ann)
+    first = mover(ann.game, ann, bo)
+    await clock.advance(40)
+    await room.handle(first, p.Place(type="place", turn=0, **_xyr(first_legal(first))))
+    banks = list(ann.game["clock"]["banks"])
+    player = ann.game["seats"].index(first.seat)
+    assert banks[player] == 260
+    room.dispose()
+    clock.time += 86_400  # the server was down for a day
+    again = Room(store.load(CODE), services(store, clock))
+    await again.start()
+    watcher = await join(again, None, "Cy")
+    assert watcher.game["clock"]["banks"] == banks
+    assert watcher.game["clock"]["since"] == clock.now()
+    assert watcher.game["board"] == ann.game["board"]
+
+
+async def test_taking_the_seat_back_stops_the_bot_that_was_about_to_play() -> None:
+    store, clock = FakeStore(), FakeClock()
+    room = await make_room(store, clock, bot_pause_seconds=5.0)
+    ann, bo = await join(room, ANN, "Ann"), await join(room, BO, "Bo")
+    await start(room, ann)
+    match = room.match
+    assert match is not None
+    seat = match.seat_to_move()
+    await room.handle(ann, p.HandToBot(type="hand_to_bot", seat=seat, level="easy"))
+    assert room.state()["room"]["seats"][seat]["bot_for_person"]
+    await clock.advance(1)
+    person = ann if seat == 0 else bo
+    await room.handle(person, p.TakeBack(type="take_back", seat=seat))
+    await clock.advance(10)
+    assert placed(room) == [], "the bot's move was dropped"
+    place = p.Place(type="place", turn=0, **_xyr(first_legal(person)))
+    await room.handle(person, place)
+    assert match.game.turn == 1
+
+
+async def test_a_finished_game_leaves_nothing_scheduled() -> None:
+    store, clock = FakeStore(), FakeClock()
+    room = await make_room(store, clock, bot="easy", clock_option={"bank": 60, "increment": 0})
+    ann = await join(room, ANN, "Ann")
+    await start(room, ann)
+    assert clock.pending(), "a bot or a clock is waiting"
+    match = room.match
+    assert match is not None
+    await room.handle(ann, p.EndGame(type="end_game", turn=match.game.turn))
+    assert match.game.finished and ann.game["finished"]
+    assert room.autoplay.planned is None and clock.pending() == []
+    assert store.rooms[CODE].wake_at is None, "nothing is due in a room whose game is over"
+    (game,) = store.games.values()
+    assert game.record.status == "finished" and game.record.ended_early
+
+
+def placed(room: Room) -> list[int]:
+    """The player of every placement so far (the engine's own discards left out)."""
+    assert room.match is not None
+    return [t["player"] for t in room.match.game.turns if "tile" in t]
+
+
+def _xyr(move) -> dict:
+    return {"x": move.x, "y": move.y, "rot": move.rot}
