@@ -31,6 +31,7 @@ import websockets
 from playwright.sync_api import sync_playwright
 
 from app.server.patch import apply
+from app.server.protocol import PROTOCOL_VERSION as PROTOCOL
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -74,8 +75,8 @@ async def host(url: str, room: dict, started: threading.Event) -> None:
     each of its turns (a pause first, so moves arrive at a human-ish pace), until the end."""
     ws_url = url.replace("http", "ws") + "/ws/" + room["code"]
     async with websockets.connect(ws_url, max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": room["token"]}))
-        state, played = None, -1
+        await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "token": room["token"]}))
+        state, played, legal = None, -1, None
         while True:
             msg = json.loads(await ws.recv())
             if msg["type"] == "snapshot":
@@ -86,6 +87,8 @@ async def host(url: str, room: dict, started: threading.Event) -> None:
                     started.set()
             elif msg["type"] == "diff":
                 state = apply(state, msg["ops"])
+            elif msg["type"] == "legal":
+                legal = msg
             elif msg["type"] == "ping":
                 await ws.send(json.dumps({"type": "pong"}))
             game = state and state["game"]
@@ -94,10 +97,10 @@ async def host(url: str, room: dict, started: threading.Event) -> None:
             if game["finished"]:
                 return
             mine = game["seats"][game["current_player"]] == 0 and game["drawn_tile"]
-            if mine and played != game["turn"]:
+            if mine and played != game["turn"] and legal and legal["turn"] == game["turn"]:
                 played = game["turn"]
                 await asyncio.sleep(0.25)
-                move = game["legal"][0]
+                move = legal["placements"][0]
                 await ws.send(json.dumps({"type": "place", "turn": game["turn"], "x": move["x"],
                                           "y": move["y"], "rot": move["rot"], "meeple": None}))
 
