@@ -90,6 +90,11 @@ def test_the_spectator_sees_every_new_tile(fast_server, new_page, artifacts):
             host.wait_for_function(f"{GAME}.turn > {turn} || {MINE}")
     assert seen == 20
     watcher.screenshot(path=str(artifacts / "spectator-follows-phone.png"))
+    # like a real table: the tiles slid into place; one switch mutes every sound
+    assert watcher.evaluate("window.__game.scene.arrivals.length") > 0
+    watcher.click("#sound")
+    assert watcher.get_attribute("#sound", "aria-pressed") == "false"
+    assert watcher.evaluate("localStorage.getItem('carc:muted')") == "1"
 
     # panned by hand: the camera stays put; "last move" brings it back
     box = watcher.locator("#board").bounding_box()
@@ -253,6 +258,11 @@ def test_a_missing_room_offers_a_way_on(live_server, new_page, artifacts):
     page.screenshot(path=str(artifacts / "missing-room-phone.png"))
     page.click("#help-btn")  # the header stays usable: the rules are one tap away
     page.wait_for_selector("#help:not([hidden]) .rule")
+    titles = page.locator("#rules .rule h3").all_text_contents()
+    for part in ("Placing a tile", "Followers", "Scoring during the game", "After the last tile",
+                 "Farmers", "First game without farmers", "The Abbot and gardens"):
+        assert part in titles, titles
+    assert page.locator("#rules canvas.rule-board").count() >= 7  # drawn by the tile code
     page.keyboard.press("Escape")
     page.click("#gone [data-action=join-other]")
     page.wait_for_url("**/#join")
