@@ -42,15 +42,10 @@ export function createBoardView(canvas, handlers = {}, options = {}) {
       renderer.invalidate();
     },
   });
-  // the canvas size as last laid out, for following the game: reading clientWidth right
-  // after a diff changed the page would force a layout in the middle of applying it
-  let known = null;
-  new ResizeObserver(([entry]) => {
-    known = [entry.contentRect.width, entry.contentRect.height];
-    renderer.invalidate();
-  }).observe(canvas);
+  new ResizeObserver(renderer.invalidate).observe(canvas);
   const size = () => [canvas.clientWidth || 300, canvas.clientHeight || 300];
-  const laidOut = () => (known && known[0] ? known : size());
+  /** @type {{x: number, y: number}|null} a cell to bring into view at the next frame */
+  let toFollow = null;
   const NO_INSETS = { top: 0, right: 0, bottom: 0, left: 0 };
 
   /** Move the camera to `to`: a glide when motion is welcome, else at once. */
@@ -66,6 +61,11 @@ export function createBoardView(canvas, handlers = {}, options = {}) {
   }
   // the renderer asks before each frame whether the camera is still on its way
   renderer.beforeFrame((now) => {
+    if (toFollow) {
+      const cell = toFollow;
+      toFollow = null;
+      view.follow(cell);
+    }
     if (!glide) return false;
     const t = (now - glide.start) / GLIDE_MS;
     Object.assign(camera, t >= 1 ? glide.to : glideAt(glide.from, glide.to, Math.max(0, t)));
@@ -121,9 +121,17 @@ export function createBoardView(canvas, handlers = {}, options = {}) {
     },
     /** Glide (or, without motion, jump) to a camera. */
     glideTo: moveTo,
+    /**
+     * At the next frame, glide so that `cell` is in view: the page has its new layout then, and
+     * applying a diff does not wait for a layout of its own.
+     */
+    followSoon(cell) {
+      toFollow = cell;
+      renderer.invalidate();
+    },
     /** Glide so that `cell` is in view (centred if it is not); returns whether it moved. */
     follow(cell) {
-      const [w, h] = laidOut();
+      const [w, h] = size();
       const m = REVEAL_MARGIN * camera.scale;
       if (cellInView(glide?.to ?? camera, w, h, cell, { top: m, right: m, bottom: m, left: m })) return false;
       moveTo(centreOn(camera, w, h, cell, NO_INSETS));

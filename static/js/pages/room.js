@@ -237,7 +237,7 @@ function tableMotion(before, game) {
 function followLastMove() {
   const g = s.game;
   if (!g?.last || st.isMyTurn(s) || !mayFollow(follow, performance.now())) return;
-  view.follow(g.last);
+  view.followSoon(g.last);
 }
 
 /** The "last move" button and key: back to the newest tile, and follow again. */
