@@ -123,7 +123,11 @@ function legalNow(s) {
   return isMyTurn(s) && s.legal && s.legal.turn === s.game.turn ? s.legal : null;
 }
 
-/** @returns {Legal[]} */
+/**
+ * The legal placements of the drawn tile, for the player to move only (the `legal` message).
+ * Every read of them goes through here.
+ * @returns {Legal[]}
+ */
 function legal(s) {
   return legalNow(s)?.placements ?? [];
 }
@@ -131,6 +135,11 @@ function legal(s) {
 /** The viewer may take their abbot back this turn. */
 export function canReturnAbbot(s) {
   return !!legalNow(s)?.can_return_abbot;
+}
+
+/** Every legal placement of the drawn tile with its figure spots ([] unless it is my turn). */
+export function legalPlacements(s) {
+  return legal(s);
 }
 
 /** Every cell where the drawn tile fits in some rotation. */
@@ -170,6 +179,39 @@ export function tapCell(s, x, y) {
   s.turn.spot = -1;
   s.turn.returnAbbot = false;
   return true;
+}
+
+const STEPS = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] };
+
+/**
+ * Keyboard play: choose the legal cell nearest to the chosen one (or to `from` when nothing is
+ * chosen yet) in a direction; cells straight ahead win over cells off to the side. Returns
+ * false when there is none that way.
+ * @param {'left'|'right'|'up'|'down'} dir
+ * @param {{x: number, y: number}} [from] where to start when nothing is chosen
+ */
+export function stepCell(s, dir, from = { x: 0, y: 0 }) {
+  if (s.turn.sent) return false;
+  const cells = legalCells(s);
+  const [dx, dy] = STEPS[dir];
+  const at = s.turn.pending ?? null;
+  let best = null;
+  let bestCost = Infinity;
+  for (const c of cells) {
+    if (at) {
+      const ahead = (c.x - at.x) * dx + (c.y - at.y) * dy;
+      if (ahead <= 0) continue;
+      const side = Math.abs((c.x - at.x) * dy) + Math.abs((c.y - at.y) * dx);
+      const cost = ahead + side * 2;
+      if (cost < bestCost) [best, bestCost] = [c, cost];
+    } else {
+      // the first step picks the cell nearest the start point, on the side the key points to
+      const cost = Math.hypot(c.x - from.x, c.y - from.y) - ((c.x - from.x) * dx + (c.y - from.y) * dy) * 0.01;
+      if (cost < bestCost) [best, bestCost] = [c, cost];
+    }
+  }
+  if (!best) return false;
+  return tapCell(s, best.x, best.y);
 }
 
 /** Rotate the chosen placement (to the next rotation that fits), or the preview. */

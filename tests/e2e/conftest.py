@@ -40,13 +40,15 @@ def browser() -> Iterator:
 
 @pytest.fixture
 def new_page(browser) -> Iterator:
-    """`new_page(width=1280, height=800)` -> a page in a fresh context (its own storage).
-    Page errors and console errors fail the test."""
+    """`new_page(width=1280, height=800, touch=False, **context_options)` -> a page in a fresh
+    context (its own storage). Page errors and console errors fail the test."""
     contexts = []
     errors: list[str] = []
 
-    def make(width: int = 1280, height: int = 800, touch: bool = False):
-        ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
+    def make(width: int = 1280, height: int = 800, touch: bool = False, **options):
+        ctx = browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=touch, **options
+        )
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -66,3 +68,17 @@ def artifacts() -> Path:
     """Where screenshots go."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core, installed by `npm install --prefix tests/e2e` (tests/e2e/package.json)."""
+    if not AXE.exists():
+        message = f"no axe-core at {AXE}: run 'npm install --prefix tests/e2e'"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return AXE

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+import urllib.request
 
 GAME = "window.__game.state.game"
 
@@ -52,7 +54,7 @@ def click_canvas(page, x: float, y: float) -> None:
 def play_turn(page, turn_index: int, shot=None) -> dict:
     """Place the drawn tile through the UI: a cell on the canvas, rotate (button or R) to the
     wanted rotation, a figure target on the canvas when there is one, confirm."""
-    legal = page.evaluate(f"{GAME}.legal")
+    legal = page.evaluate("window.__game.legal()")
     turn = page.evaluate(f"{GAME}.turn")
     # prefer a placement with figure spots, so figures get placed too
     choice = next((entry for entry in legal if entry["spots"]), legal[0])
@@ -83,3 +85,24 @@ def play_turn(page, turn_index: int, shot=None) -> dict:
     page.click("[data-action=confirm]")
     page.wait_for_function(f"{GAME}.turn > {turn}")
     return choice
+
+
+def host_vs_bot(page, base: str, name: str = "Ann", options: dict | None = None) -> str:
+    """A room made over HTTP, opened by its host on `page` (through the personal link), with an
+    easy bot in seat 1, started. Returns the room's link."""
+    body = json.dumps({"name": name, "options": options or {}}).encode()
+    request = urllib.request.Request(base + "/api/rooms", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as resp:
+        room = json.load(resp)
+    page.goto(base + room["personal_link"])
+    page.click("[data-seat='1'] [data-action=add-bot]")
+    page.wait_for_function("window.__game.state.room.seats[1].bot === 'easy'")
+    page.click("[data-action=start]")
+    page.wait_for_function("document.body.dataset.mode === 'playing'")
+    return base + room["link"]
+
+
+def settle(page) -> None:
+    """Wait until the camera has stopped gliding."""
+    page.wait_for_function("!window.__game.moving()")

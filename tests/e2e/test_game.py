@@ -10,15 +10,10 @@ pytestmark = pytest.mark.e2e
 
 
 def settled_frames(page) -> int:
-    """The frame count once the board has stopped drawing (a scoring flash may be fading)."""
-    frames = page.evaluate("window.__game.frames()")
-    for _ in range(20):
-        page.wait_for_timeout(200)
-        now = page.evaluate("window.__game.frames()")
-        if now == frames:
-            return now
-        frames = now
-    raise AssertionError("the board keeps drawing")
+    """The frame count once the board has stopped drawing (a scoring flash may be fading):
+    no frame is scheduled, so none will be drawn until something changes."""
+    page.wait_for_function("!window.__game.drawing()")
+    return page.evaluate("window.__game.frames()")
 
 
 def touch(page, *strokes: list[tuple[float, float]]) -> None:
@@ -58,7 +53,7 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     # nothing is sent before confirm: a take-back leaves the server state alone
     mover = wait_for_mover(host, guest)
     before = mover.evaluate(f"{GAME}.turn")
-    first = mover.evaluate(f"{GAME}.legal[0]")
+    first = mover.evaluate("window.__game.legal()[0]")
     sx, sy = mover.evaluate(f"window.__game.screenOf({first['x']}, {first['y']})")
     click_canvas(mover, sx, sy)
     mover.wait_for_function("window.__game.state.turn.pending !== null")
@@ -108,7 +103,7 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
     # moving inside the same feature draws no frame
     frames = settled_frames(host)
     host.mouse.move(box["x"] + px + 1, box["y"] + py + 1)
-    host.wait_for_timeout(150)
+    assert not host.evaluate("window.__game.drawing()")
     assert host.evaluate("window.__game.frames()") == frames
     host.mouse.move(box["x"] + 2, box["y"] + 2)
     host.wait_for_function("document.getElementById('inspector').hidden")
@@ -195,9 +190,11 @@ def test_two_players_and_a_spectator(live_server, new_page, artifacts):
 def test_idle_board_draws_no_frames(live_server, new_page):
     page = new_page()
     create_room(page, live_server, "Cy")
-    page.wait_for_timeout(500)
+    page.wait_for_function("window.__game.frames() > 0")
+    # the first frame is drawn, and no other is scheduled: nothing is drawn while nothing changes
+    page.wait_for_function("!window.__game.drawing()")
     frames = page.evaluate("window.__game.frames()")
-    page.wait_for_timeout(700)
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert page.evaluate("window.__game.frames()") == frames
 
 
@@ -213,7 +210,6 @@ def test_learn_mode(live_server, new_page, artifacts):
             f"document.querySelector('.overlay.learn').dataset.step === '{step}'"
         )
         if step == 2:
-            page.wait_for_timeout(600)
             page.screenshot(path=str(artifacts / "learn-city.png"))
     page.click("[data-action=learn-next]")
     assert page.locator(".overlay.learn").count() == 0

@@ -12,6 +12,8 @@ import { pan, zoomAt, toWorld } from './camera.js';
  */
 
 const TAP_SLOP = 8;
+/** After a finger's tap on the board, the click the browser sends for it is swallowed this long. */
+const GHOST_MS = 700;
 
 /**
  * @param {HTMLCanvasElement} canvas
@@ -69,16 +71,25 @@ export function attachInput(canvas, cam, on) {
     }
   }
 
+  /** @type {{x: number, y: number, t: number}|null} where and when a finger last tapped the board */
+  let lastTouch = null;
+
   function up(e) {
     const p = pointers.get(e.pointerId);
     if (!p) return;
     pointers.delete(e.pointerId);
-    if (pointers.size === 0 && !moved && e.type === 'pointerup') on.onTap(...world(p.x, p.y), e.pointerType === 'touch');
+    if (pointers.size === 0 && !moved && e.type === 'pointerup') {
+      if (e.pointerType === 'touch') lastTouch = { x: e.clientX, y: e.clientY, t: e.timeStamp };
+      on.onTap(...world(p.x, p.y), e.pointerType === 'touch');
+    }
     if (pointers.size > 0) moved = true;
   }
 
   /** The mouse left the board (a lifted finger also "leaves": a tap keeps what it chose). */
   function leave(e) {
+    // onto a box drawn over the board (the inspector's close button) is not leaving the board
+    const onto = /** @type {Node|null} */ (e.relatedTarget);
+    if (onto && canvas.parentElement?.contains(onto)) return;
     if (e.pointerType === 'mouse' && !pointers.size) on.onLeave();
   }
 
@@ -94,11 +105,32 @@ export function attachInput(canvas, cam, on) {
     on.onRotate();
   }
 
+  /**
+   * A finger's tap is handled as a pointer: the mouse click the browser would send after it
+   * must not land on whatever the tap just made appear under the finger (the tray grows when
+   * a square is chosen, and its figure buttons come up where the finger was).
+   */
+  function touchEnd(e) {
+    // (after a drag the browser no longer lets it be cancelled, and sends no click either)
+    if (e.cancelable) e.preventDefault();
+  }
+
+  /** The same, when the touchend could not be cancelled: the click itself is dropped. */
+  function ghostClick(e) {
+    const t = lastTouch;
+    if (!t || e.timeStamp - t.t > GHOST_MS || Math.hypot(e.clientX - t.x, e.clientY - t.y) > 24) return;
+    lastTouch = null;
+    e.preventDefault();
+    e.stopPropagation();
+  }
+  document.addEventListener('click', ghostClick, true);
+
   const listeners = [['pointerdown', down], ['pointermove', move], ['pointerup', up],
-    ['pointercancel', up], ['pointerleave', leave],
+    ['pointercancel', up], ['pointerleave', leave], ['touchend', touchEnd, { passive: false }],
     ['wheel', wheel, { passive: false }], ['contextmenu', context]];
   for (const [type, fn, opts] of listeners) canvas.addEventListener(type, fn, opts);
   return () => {
     for (const [type, fn] of listeners) canvas.removeEventListener(type, fn);
+    document.removeEventListener('click', ghostClick, true);
   };
 }

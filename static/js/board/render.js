@@ -1,9 +1,12 @@
 // Draws a board scene onto a canvas. Frames are drawn through requestAnimationFrame only after
-// `invalidate()`, and keep coming only while a scoring flash is still fading.
+// `invalidate()`, and keep coming only while something moves: a scoring flash fading, a tile
+// sliding into place, a figure arriving or going home, the camera gliding.
 import { tileBitmap, makeCanvas } from './tiles.js';
 import { figureBitmap, figurePicture, PLAYER_COLORS } from './figures.js';
 import { segmentMap, figurePoint, labelOfSlot, MAP } from './segmap.js';
 import { toScreen } from './camera.js';
+import { layoutTargets } from './targets.js';
+import { ease } from './follow.js';
 
 /** @typedef {import('./shapes.js').TileDef} TileDef */
 /** @typedef {{x: number, y: number, tile: string, rot: number}} Placed */
@@ -23,15 +26,27 @@ import { toScreen } from './camera.js';
  * @property {string} myColor
  * @property {Part[]} trace parts of the feature being inspected
  * @property {{parts: Part[], points: number, color: string, start: number}[]} flashes
+ * @property {{cell: {x: number, y: number}, parts: Part[]}|null} highlight a tile (and the feature
+ *   it scored) pointed at from the log
+ * @property {{x: number, y: number, start: number}[]} arrivals tiles sliding into place
+ * @property {{x: number, y: number, at: string, start: number}[]} figuresIn figures appearing
+ * @property {({player: number, kind: string, x: number, y: number, at: string, feature: string,
+ *   start: number})[]} departures figures going home after a scoring
+ * @property {boolean} still the viewer prefers reduced motion: a "+N" fades where it is
  */
 
 export const FLASH_MS = 2200;
+export const SLIDE_MS = 380;
+export const POP_MS = 320;
+export const HOME_MS = 900;
+const HIGHLIGHT = 'rgba(120, 220, 255, 0.55)';
 const TRACE_COLOR = 'rgba(255, 214, 64, 0.62)';
 
 /** @returns {Scene} */
 export function emptyScene() {
   return { catalog: {}, board: [], figures: [], colors: [], last: null, legalCells: [],
-    ghost: null, pending: null, spots: [], chosenSpot: -1, myColor: 'red', trace: [], flashes: [] };
+    ghost: null, pending: null, spots: [], chosenSpot: -1, myColor: 'red', trace: [], flashes: [],
+    highlight: null, arrivals: [], figuresIn: [], departures: [], still: false };
 }
 
 /** Integer bitmap sizes in steps of a quarter octave, so zooming reuses cached bitmaps. */
@@ -70,6 +85,13 @@ export function createRenderer(canvas, getScene, getCamera) {
   const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   let queued = false;
   let frames = 0;
+  /** @type {{canvas: HTMLCanvasElement|OffscreenCanvas, view: string, drawn: Set<string>, count: number,
+   *   first: Placed|null, catalog: any}|null} the placed tiles as last drawn (drawTiles) */
+  let layer = null;
+  /** @type {((now: number) => boolean)[]} */
+  const before = [];
+  /** @type {((now: number) => void)[]} */
+  const after = [];
   /** @type {Placed[]|null} */
   let indexedBoard = null;
   /** @type {Map<string, Placed>} */
@@ -116,18 +138,71 @@ export function createRenderer(canvas, getScene, getCamera) {
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.imageSmoothingEnabled = true;
 
+    const sliding = new Map();
+    for (const a of scene.arrivals) {
+      const t = (now - a.start) / SLIDE_MS;
+      if (t < 1) sliding.set(`${a.x},${a.y}`, Math.max(0, t));
+    }
+    drawTiles(scene, rect, visible, px, sliding, `${cam.x},${cam.y},${cam.scale},${canvas.width},${canvas.height}`);
+    drawLegal(scene, rect, s);
+    // a new tile comes down onto the table: from a little above, larger, then settles
     for (const p of scene.board) {
+      const t = sliding.get(`${p.x},${p.y}`);
+      const def = scene.catalog[p.tile];
+      if (t === undefined || !def) continue;
+      const k = ease(t);
+      const [x, y, w, h] = rect(p.x, p.y);
+      const grow = 1 + 0.12 * (1 - k);
+      const lift = (1 - k) * h * 0.35;
+      ctx.globalAlpha = 0.35 + 0.65 * k;
+      ctx.drawImage(tileBitmap(p.tile, def, p.rot, px), x + w / 2 - (w * grow) / 2, y + h / 2 - (h * grow) / 2 - lift, w * grow, h * grow);
+      ctx.globalAlpha = 1;
+    }
+    if (scene.last && !sliding.has(`${scene.last.x},${scene.last.y}`)) {
+      outline(rect(scene.last.x, scene.last.y), 'rgba(255, 205, 80, 0.95)', Math.max(2, s * 0.035));
+    }
+    drawParts(scene, cells(scene.board), scene.trace, TRACE_COLOR, rect);
+    if (scene.highlight) {
+      drawParts(scene, cells(scene.board), scene.highlight.parts, HIGHLIGHT, rect);
+      const { x, y } = scene.highlight.cell;
+      outline(rect(x, y), '#78dcff', Math.max(3, s * 0.06));
+    }
+    const flashing = drawFlashes(scene, cells(scene.board), rect, now, s);
+    const popping = drawFigures(scene, cells(scene.board), rect, s, now);
+    const leaving = drawDepartures(scene, cells(scene.board), rect, s, now);
+    drawPlacement(scene, rect, px, s);
+    return flashing || popping || leaving || sliding.size > 0;
+  }
+
+  /**
+   * The placed tiles, from a layer kept between frames: while the camera stands still, a new
+   * tile is added to the layer and the frame copies it in one go (a late-game board is 80
+   * tiles); a camera move, a new game or a step back redraws the layer.
+   */
+  function drawTiles(scene, rect, visible, px, sliding, view) {
+    const board = scene.board;
+    if (!layer || layer.view !== view || layer.catalog !== scene.catalog || board.length < layer.count
+      || board[0] !== layer.first) {
+      layer ??= { canvas: makeCanvas(canvas.width, canvas.height), view: '', drawn: new Set(), count: 0, first: null, catalog: null };
+      if (layer.canvas.width !== canvas.width || layer.canvas.height !== canvas.height) {
+        layer.canvas = makeCanvas(canvas.width, canvas.height);
+      }
+      layer.canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
+      Object.assign(layer, { view, drawn: new Set(), count: 0, first: board[0], catalog: scene.catalog });
+    }
+    const lctx = layer.canvas.getContext('2d');
+    for (let i = layer.count; i < board.length; i++) {
+      const p = board[i];
+      const key = `${p.x},${p.y}`;
+      if (layer.drawn.has(key) || sliding.has(key)) continue;
       const r = rect(p.x, p.y);
       const def = scene.catalog[p.tile];
-      if (def && visible(r)) ctx.drawImage(tileBitmap(p.tile, def, p.rot, px), ...r);
+      if (def && visible(r)) lctx.drawImage(tileBitmap(p.tile, def, p.rot, px), ...r);
+      layer.drawn.add(key);
     }
-    drawLegal(scene, rect, s);
-    if (scene.last) outline(rect(scene.last.x, scene.last.y), 'rgba(255, 205, 80, 0.95)', Math.max(2, s * 0.035));
-    drawParts(scene, cells(scene.board), scene.trace, TRACE_COLOR, rect);
-    const flashing = drawFlashes(scene, cells(scene.board), rect, now, s);
-    drawFigures(scene, cells(scene.board), rect, s);
-    drawPlacement(scene, rect, px, s);
-    return flashing;
+    // the layer is complete up to the first tile still sliding in
+    while (layer.count < board.length && layer.drawn.has(`${board[layer.count].x},${board[layer.count].y}`)) layer.count++;
+    ctx.drawImage(layer.canvas, 0, 0);
   }
 
   function outline([x, y, w, h], color, width) {
@@ -192,7 +267,7 @@ export function createRenderer(canvas, getScene, getCamera) {
       ctx.textBaseline = 'middle';
       ctx.lineWidth = Math.max(3, s * 0.05);
       ctx.strokeStyle = '#13202e';
-      const y = c[1] - t * s * 0.5;
+      const y = c[1] - (scene.still ? 0.25 : t * 0.5) * s;
       ctx.strokeText(`+${f.points}`, c[0], y);
       ctx.fillStyle = '#fff6d0';
       ctx.fillText(`+${f.points}`, c[0], y);
@@ -201,18 +276,47 @@ export function createRenderer(canvas, getScene, getCamera) {
     return active;
   }
 
-  function drawFigures(scene, byCell, rect, s) {
+  /** The figures on the board; a new one drops in (returns true while one does). */
+  function drawFigures(scene, byCell, rect, s, now) {
     const size = quantize(s * 0.42);
+    let active = false;
     for (const f of scene.figures) {
       const p = byCell.get(`${f.x},${f.y}`);
       const def = p && scene.catalog[p.tile];
       if (!def) continue;
       const [x, y, w] = rect(p.x, p.y);
       const [u, v] = figurePoint(def, p.rot, f.at);
-      const d = s * 0.42;
+      const start = scene.figuresIn.find((n) => n.x === f.x && n.y === f.y && n.at === f.at)?.start;
+      const t = start === undefined ? 1 : Math.max(0, (now - start) / POP_MS);
+      if (t < 1) active = true;
+      // overshoots a little, like a figure set down with a tap
+      const k = t >= 1 ? 1 : Math.sin(Math.min(1, t) * Math.PI * 0.75) / Math.sin(Math.PI * 0.75);
+      const d = s * 0.42 * Math.max(0.05, k);
       const bmp = figureBitmap(figurePicture(f), scene.colors[f.player] ?? 'red', size);
       ctx.drawImage(bmp, x + u * w - d / 2, y + v * w - d / 2, d, d);
     }
+    return active;
+  }
+
+  /** Figures going home after their feature scored: they rise and fade. */
+  function drawDepartures(scene, byCell, rect, s, now) {
+    let active = false;
+    for (const f of scene.departures) {
+      const t = (now - f.start) / HOME_MS;
+      const p = byCell.get(`${f.x},${f.y}`);
+      const def = p && scene.catalog[p.tile];
+      if (t >= 1 || !def) continue;
+      active = true;
+      const k = ease(Math.max(0, t));
+      const [x, y, w] = rect(p.x, p.y);
+      const [u, v] = figurePoint(def, p.rot, f.at);
+      const d = s * 0.42 * (1 - 0.3 * k);
+      ctx.globalAlpha = 1 - k;
+      ctx.drawImage(figureBitmap(figurePicture(f), scene.colors[f.player] ?? 'red', quantize(s * 0.42)),
+        x + u * w - d / 2, y + v * w - d / 2 - k * s * 0.8, d, d);
+      ctx.globalAlpha = 1;
+    }
+    return active;
   }
 
   /** The ghost under the pointer, the chosen placement and its figure targets. */
@@ -230,37 +334,82 @@ export function createRenderer(canvas, getScene, getCamera) {
     const def = p && scene.catalog[p.tile];
     if (!def) return;
     const [x, y, w] = rect(p.x, p.y);
+    const dpr = window.devicePixelRatio || 1;
+    const scale = s / dpr;
+    const points = scene.spots.map((spot) => figurePoint(def, p.rot, spot.at));
+    const layout = layoutTargets(points, scale);
+    // the rotate hub in the middle: a tap there turns the tile
+    const cx0 = x + w / 2;
+    const cy0 = y + w / 2;
+    const hub = layout.hub * w;
+    ctx.beginPath();
+    ctx.arc(cx0, cy0, hub, 0, Math.PI * 2);
+    ctx.fillStyle = 'rgba(16, 32, 51, 0.55)';
+    ctx.fill();
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+    ctx.lineWidth = Math.max(2 * dpr, hub * 0.1);
+    ctx.beginPath();
+    ctx.arc(cx0, cy0, hub * 0.55, -Math.PI * 0.9, Math.PI * 0.55);
+    ctx.stroke();
+    const tip = [cx0 + Math.cos(Math.PI * 0.55) * hub * 0.55, cy0 + Math.sin(Math.PI * 0.55) * hub * 0.55];
+    ctx.beginPath();
+    ctx.moveTo(tip[0] - hub * 0.28, tip[1] - hub * 0.02);
+    ctx.lineTo(tip[0] + hub * 0.06, tip[1] + hub * 0.26);
+    ctx.lineTo(tip[0] + hub * 0.12, tip[1] - hub * 0.2);
+    ctx.closePath();
+    ctx.fillStyle = ctx.strokeStyle;
+    ctx.fill();
     scene.spots.forEach((spot, i) => {
-      const [u, v] = figurePoint(def, p.rot, spot.at);
-      const cx = x + u * w;
-      const cy = y + v * w;
+      const [u, v] = points[i];
+      const [tu, tv] = layout.targets[i];
+      const fx = x + u * w;
+      const fy = y + v * w;
+      const cx = x + tu * w;
+      const cy = y + tv * w;
       const chosen = i === scene.chosenSpot;
       if (chosen) {
         const d = s * 0.42;
         const bmp = figureBitmap(figurePicture(spot), scene.myColor, quantize(d));
-        ctx.drawImage(bmp, cx - d / 2, cy - d / 2, d, d);
-        return;
+        ctx.drawImage(bmp, fx - d / 2, fy - d / 2, d, d);
       }
-      // a target a finger can find: a ring at least 22 CSS pixels wide
-      const dpr = window.devicePixelRatio || 1;
-      const r = Math.max(11 * dpr, s * 0.1);
+      // a target pushed away from its spot points back at it
+      if (Math.hypot(cx - fx, cy - fy) > 2 * dpr) {
+        ctx.beginPath();
+        ctx.moveTo(cx, cy);
+        ctx.lineTo(fx, fy);
+        ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+        ctx.lineWidth = 2 * dpr;
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.arc(fx, fy, 3 * dpr, 0, Math.PI * 2);
+        ctx.fillStyle = '#ffffff';
+        ctx.fill();
+      }
+      // a fingertip-wide ring (TARGET_PX); the chosen one is filled
+      const r = layout.ring * w;
       ctx.beginPath();
-      ctx.arc(cx, cy, r, 0, Math.PI * 2);
-      ctx.fillStyle = 'rgba(255, 255, 255, 0.8)';
+      ctx.arc(cx, cy, r * 0.82, 0, Math.PI * 2);
+      ctx.fillStyle = chosen ? (PLAYER_COLORS[scene.myColor]?.fill ?? '#333') : 'rgba(255, 255, 255, 0.78)';
       ctx.fill();
-      ctx.lineWidth = Math.max(3 * dpr, s * 0.03);
-      ctx.strokeStyle = PLAYER_COLORS[scene.myColor]?.fill ?? '#333';
+      ctx.lineWidth = Math.max(3 * dpr, s * 0.025);
+      ctx.strokeStyle = chosen ? '#ffffff' : PLAYER_COLORS[scene.myColor]?.fill ?? '#333';
       ctx.stroke();
-      ctx.beginPath();
-      ctx.arc(cx, cy, r * 0.3, 0, Math.PI * 2);
-      ctx.fillStyle = ctx.strokeStyle;
-      ctx.fill();
+      ctx.fillStyle = chosen ? '#ffffff' : ctx.strokeStyle;
+      ctx.font = `800 ${Math.round(r * 0.8)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      // the number is the key that picks it
+      ctx.fillText(String(i + 1), cx, cy + r * 0.04);
     });
   }
 
   function frame(now) {
     queued = false;
-    if (draw(now)) invalidate();
+    let again = false;
+    for (const fn of before) again = fn(now) || again;
+    again = draw(now) || again;
+    for (const fn of after) fn(now);
+    if (again) invalidate();
   }
 
   function invalidate() {
@@ -274,8 +423,14 @@ export function createRenderer(canvas, getScene, getCamera) {
     invalidate,
     /** Draw synchronously (benchmarks). */
     drawNow: () => draw(performance.now()),
+    /** True while a frame is scheduled. */
+    queued: () => queued,
     /** Frames drawn so far (tests check that an idle board draws none). */
     frames: () => frames,
+    /** Run `fn(now)` before each frame; a true result asks for another frame (an animation). */
+    beforeFrame: (fn) => before.push(fn),
+    /** Run `fn(now)` after each frame is drawn. */
+    afterFrame: (fn) => after.push(fn),
   };
 }
 

@@ -336,6 +336,43 @@ export function tileBitmap(id, def, rot, px) {
   return bmp;
 }
 
+const urls = new Map();
+
+/**
+ * A tile picture as an image URL, made once per tile, rotation and size: an <img> of it costs
+ * far less to put on the page than a canvas of its own (the log has a picture per turn).
+ * @param {string} id @param {TileDef} def @param {number} rot @param {number} px
+ */
+export function tileImageURL(id, def, rot, px) {
+  const key = `${id}|${rot}|${px}`;
+  let url = urls.get(key);
+  if (!url) {
+    const c = Object.assign(document.createElement('canvas'), { width: px, height: px });
+    c.getContext('2d').drawImage(tileBitmap(id, def, rot, px), 0, 0);
+    url = c.toDataURL();
+    urls.set(key, url);
+  }
+  return url;
+}
+
+/**
+ * Paint the pictures the page will want (every tile, every rotation, at the sizes given) while
+ * the browser is idle, so a move never waits for a tile to be painted for the first time.
+ * @param {Record<string, TileDef>} catalog @param {number[]} sizes
+ */
+export function warmTileImages(catalog, sizes) {
+  const work = Object.keys(catalog).flatMap((id) => [0, 90, 180, 270].flatMap((rot) => sizes.map((px) => [id, rot, px])));
+  const idle = window.requestIdleCallback ?? ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 50));
+  const step = (deadline) => {
+    while (work.length && deadline.timeRemaining() > 2) {
+      const [id, rot, px] = /** @type {[string, number, number]} */ (work.pop());
+      tileImageURL(id, catalog[id], rot, px);
+    }
+    if (work.length) idle(step);
+  };
+  idle(step);
+}
+
 /** @param {number} px */
 export function makeCanvas(px, py = px) {
   if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(px, py);

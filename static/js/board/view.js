@@ -3,23 +3,28 @@ import { createCamera, fit, boundsOf, zoomAt, toScreen } from './camera.js';
 import { createRenderer, emptyScene } from './render.js';
 import { attachInput } from './input.js';
 import { labelAtBoard, slotsOfLabel } from './segmap.js';
+import { cellInView, centreOn, glideAt, GLIDE_MS } from './follow.js';
 
 /** @typedef {import('./render.js').Scene} Scene */
-
-/** CSS pixels kept free by fit(): the zoom buttons at the side, the banner at the top. */
-const FIT_PAD_X = 52;
-const FIT_PAD_Y = 46;
 /** @typedef {{x: number, y: number, u: number, v: number, touch?: boolean}} CellPoint a cell and a point in it */
+
+/** Cells kept free around a revealed cell, so it does not touch the canvas edge. */
+const REVEAL_MARGIN = 0.25;
 
 /**
  * @param {HTMLCanvasElement} canvas
  * @param {{onTap?: (c: CellPoint) => void, onHover?: (c: CellPoint|null) => void,
- *   onRotate?: () => void}} handlers
+ *   onRotate?: () => void, onManual?: () => void}} handlers `onManual`: the viewer panned or
+ *   zoomed by hand
+ * @param {{motion?: () => boolean}} [options] `motion`: false when the viewer prefers reduced motion
  */
-export function createBoardView(canvas, handlers = {}) {
+export function createBoardView(canvas, handlers = {}, options = {}) {
   const camera = createCamera();
   const scene = emptyScene();
   const renderer = createRenderer(canvas, () => scene, () => camera);
+  /** @type {{from: import('./camera.js').Camera, to: import('./camera.js').Camera, start: number}|null} */
+  let glide = null;
+  const motion = options.motion ?? (() => true);
   /** @returns {CellPoint} */
   const cellAt = (wx, wy) => {
     const x = Math.floor(wx);
@@ -31,11 +36,44 @@ export function createBoardView(canvas, handlers = {}) {
     onHover: (wx, wy) => handlers.onHover?.(cellAt(wx, wy)),
     onLeave: () => handlers.onHover?.(null),
     onRotate: () => handlers.onRotate?.(),
-    onView: renderer.invalidate,
+    onView: () => {
+      glide = null;
+      handlers.onManual?.();
+      renderer.invalidate();
+    },
   });
   new ResizeObserver(renderer.invalidate).observe(canvas);
+  const size = () => [canvas.clientWidth || 300, canvas.clientHeight || 300];
+  /** @type {{x: number, y: number}|null} a cell to bring into view at the next frame */
+  let toFollow = null;
+  const NO_INSETS = { top: 0, right: 0, bottom: 0, left: 0 };
 
-  return {
+  /** Move the camera to `to`: a glide when motion is welcome, else at once. */
+  function moveTo(to) {
+    if (!motion()) {
+      glide = null;
+      Object.assign(camera, { x: to.x, y: to.y, scale: to.scale });
+      renderer.invalidate();
+      return;
+    }
+    glide = { from: { x: camera.x, y: camera.y, scale: camera.scale }, to, start: performance.now() };
+    renderer.invalidate();
+  }
+  // the renderer asks before each frame whether the camera is still on its way
+  renderer.beforeFrame((now) => {
+    if (toFollow) {
+      const cell = toFollow;
+      toFollow = null;
+      view.follow(cell);
+    }
+    if (!glide) return false;
+    const t = (now - glide.start) / GLIDE_MS;
+    Object.assign(camera, t >= 1 ? glide.to : glideAt(glide.from, glide.to, Math.max(0, t)));
+    if (t >= 1) glide = null;
+    return !!glide;
+  });
+
+  const view = {
     scene,
     camera,
     renderer,
@@ -53,49 +91,83 @@ export function createBoardView(canvas, handlers = {}) {
       }
       if (changed) renderer.invalidate();
     },
-    /**
-     * Fit the board (and any legal cells) into the canvas, clear of the banner at the top and
-     * the zoom buttons at the side (the margins are kept on both sides, so the board stays
-     * centred).
-     */
+    /** Fit the board (and any legal cells) into the canvas, at once. */
     fit() {
-      const cells = [...scene.board, ...scene.legalCells];
-      const w = canvas.clientWidth || 300;
-      const h = canvas.clientHeight || 300;
-      const padX = w > 260 ? FIT_PAD_X : 0;
-      const padY = h > 200 ? FIT_PAD_Y : 0;
-      fit(camera, w - 2 * padX, h - 2 * padY, boundsOf(cells));
+      glide = null;
+      const [w, h] = size();
+      fit(camera, w, h, boundsOf([...scene.board, ...scene.legalCells]));
       renderer.invalidate();
     },
-    /** Fit the board when none of `cells` is fully in view (e.g. when a turn starts). */
-    reveal(cells) {
-      const W = canvas.clientWidth;
-      const H = canvas.clientHeight;
-      const inView = cells.some(({ x, y }) => {
-        const [x0, y0] = toScreen(camera, W, H, x, y);
-        const [x1, y1] = toScreen(camera, W, H, x + 1, y + 1);
-        return x0 >= 0 && y0 >= 0 && x1 <= W && y1 <= H;
-      });
-      if (!inView) this.fit();
+    /**
+     * Show `cells` (e.g. the squares where the drawn tile fits) as large as the canvas allows:
+     * fitted, but never smaller than `least` CSS px; when they do not all fit at that size,
+     * the one nearest `near` is centred.
+     * @param {{x: number, y: number}[]} cells @param {{x: number, y: number}|null} near
+     * @param {number} least
+     */
+    showCells(cells, near, least) {
+      if (!cells.length) return;
+      const [w, h] = size();
+      // leave the camera alone while it already shows some of them large enough to tap
+      if (camera.scale >= least && cells.some((c) => cellInView(glide?.to ?? camera, w, h, c, NO_INSETS))) return;
+      const target = { x: camera.x, y: camera.y, scale: camera.scale };
+      fit(target, w, h, boundsOf(cells), 0.4);
+      target.scale = Math.max(target.scale, least);
+      if (!cells.every((c) => cellInView(target, w, h, c, NO_INSETS)) && near) {
+        const d = (c) => Math.hypot(c.x - near.x, c.y - near.y);
+        Object.assign(target, centreOn(target, w, h, cells.reduce((a, b) => (d(b) < d(a) ? b : a)), NO_INSETS));
+      }
+      moveTo({ x: target.x, y: target.y, scale: target.scale });
+    },
+    /** Glide (or, without motion, jump) to a camera. */
+    glideTo: moveTo,
+    /**
+     * At the next frame, glide so that `cell` is in view: the page has its new layout then, and
+     * applying a diff does not wait for a layout of its own.
+     */
+    followSoon(cell) {
+      toFollow = cell;
+      renderer.invalidate();
+    },
+    /** Glide so that `cell` is in view (centred if it is not); returns whether it moved. */
+    follow(cell) {
+      const [w, h] = size();
+      const m = REVEAL_MARGIN * camera.scale;
+      if (cellInView(glide?.to ?? camera, w, h, cell, { top: m, right: m, bottom: m, left: m })) return false;
+      moveTo(centreOn(camera, w, h, cell, NO_INSETS));
+      return true;
     },
     /**
-     * Centre a cell and zoom in until it is at least `px` CSS pixels wide (within the canvas),
-     * so the figure targets on a chosen tile are easy to hit with a finger.
+     * Zoom to `scale` keeping the board point under canvas point (sx, sy) where it is (a second
+     * tap there still lands on the same spot of the same tile), then shift just enough to show
+     * the whole of `cell`.
      */
-    focus({ x, y }, px) {
-      const most = Math.min(canvas.clientWidth, canvas.clientHeight) * 0.7;
-      if (camera.scale >= Math.min(px, most)) return this.reveal([{ x, y }]);
-      camera.scale = Math.min(px, most);
-      camera.x = x + 0.5;
-      camera.y = y + 0.5;
+    zoomAround(cell, sx, sy, scale) {
+      glide = null;
+      const [w, h] = size();
+      if (scale > camera.scale) zoomAt(camera, w, h, sx, sy, scale / camera.scale);
+      const [x0, y0] = toScreen(camera, w, h, cell.x, cell.y);
+      const [x1, y1] = toScreen(camera, w, h, cell.x + 1, cell.y + 1);
+      const dx = x0 < 0 ? -x0 : x1 > w ? w - x1 : 0;
+      const dy = y0 < 0 ? -y0 : y1 > h ? h - y1 : 0;
+      camera.x -= dx / camera.scale;
+      camera.y -= dy / camera.scale;
       renderer.invalidate();
     },
     /** @param {number} factor */
     zoom(factor) {
-      zoomAt(camera, canvas.clientWidth, canvas.clientHeight, canvas.clientWidth / 2,
-        canvas.clientHeight / 2, factor);
+      glide = null;
+      const [w, h] = size();
+      zoomAt(camera, w, h, w / 2, h / 2, factor);
       renderer.invalidate();
     },
+    /** Is the cell wholly on the canvas (where the camera is headed)? */
+    inView(cell) {
+      const [w, h] = size();
+      return cellInView(glide?.to ?? camera, w, h, cell, NO_INSETS);
+    },
+    /** True while the camera glides. */
+    moving: () => !!glide,
     /**
      * Where a point of a cell is on the canvas, in CSS pixels (tests click there).
      * @returns {[number, number]}
@@ -116,6 +188,7 @@ export function createBoardView(canvas, handlers = {}) {
       return slots.length ? { x: c.x, y: c.y, slots } : null;
     },
   };
+  return view;
 }
 
 /**

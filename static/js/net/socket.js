@@ -12,8 +12,9 @@ const CLOSE_NOT_FOUND = 4004;
 /**
  * @typedef {'connecting'|'online'|'offline'|'gone'} LinkState
  * @typedef {object} RoomHandlers
- * @property {(state: any, live: boolean) => void} onState the whole public state after a
- *   snapshot (`live` false) or a diff (`live` true: a change that just happened)
+ * @property {(state: any, live: boolean, arrived: number) => void} onState the whole public
+ *   state after a snapshot (`live` false) or a diff (`live` true: a change that just happened);
+ *   `arrived`: performance.now() when its frame came in
  * @property {(msg: any) => void} onMessage every other message (welcome, you, seated, chat, error)
  * @property {(link: LinkState, detail?: string) => void} onLink
  */
@@ -45,8 +46,9 @@ export function connectRoom(code, credentials, on) {
       on.onLink('online');
     };
     ws.onmessage = (e) => {
+      const arrived = performance.now();
       lastHeard = Date.now();
-      receive(JSON.parse(e.data));
+      receive(JSON.parse(e.data), arrived);
     };
     ws.onclose = (e) => {
       ws = null;
@@ -62,13 +64,13 @@ export function connectRoom(code, credentials, on) {
     };
   }
 
-  function receive(msg) {
+  function receive(msg, arrived) {
     switch (msg.type) {
       case 'snapshot':
         seq = msg.seq;
         state = msg.state;
         on.onMessage({ type: 'chat-history', chat: msg.chat ?? [] });
-        on.onState(state, false);
+        on.onState(state, false, arrived);
         break;
       case 'diff':
         if (msg.seq !== seq + 1 || !state) {
@@ -77,7 +79,7 @@ export function connectRoom(code, credentials, on) {
         }
         seq = msg.seq;
         state = applyPatch(state, msg.ops);
-        on.onState(state, true);
+        on.onState(state, true, arrived);
         break;
       case 'ping':
         raw({ type: 'pong' });

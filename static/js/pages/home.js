@@ -48,10 +48,16 @@ async function showArchive() {
     const res = await fetch('/api/games?per_page=30');
     const page = await res.json();
     if (!page.items.length) return fill(list, h('li.muted', null, 'No finished games yet.'));
-    fill(list, ...page.items.map((g) => h('li', null, h('a', { href: `/games/${g.id}` },
-      h('span.when', null, `${new Date(g.finished_at ?? g.started_at).toLocaleString()} · ${g.turns} turns · ${g.options.tileset}${g.ended_early ? ' · ended early' : ''}`),
-      h('span.who', null, ...g.players.map((p) => h('span', { class: p.winner ? 'win' : '' },
-        chip(p.color), ` ${p.name} ${p.score ?? ''}${p.winner ? ' ★' : ''}`)))))));
+    fill(list, ...page.items.map((g) => {
+      // a game nobody scored in (ended at once) has no winner, whatever the tie says
+      const scored = g.players.some((p) => (p.score ?? 0) > 0);
+      return h('li', { dataset: { game: String(g.id) } }, h('a', { href: `/games/${g.id}` },
+        h('span.when', null, `${new Date(g.finished_at ?? g.started_at).toLocaleString()} · ${g.turns} turns · ${g.options.tileset}${g.ended_early ? ' · ended early' : ''}${scored ? '' : ' · nobody scored'}`),
+        h('span.who', null, ...g.players.map((p) => {
+          const won = scored && p.winner;
+          return h('span', { class: won ? 'win' : '' }, chip(p.color), ` ${p.name} ${p.score ?? ''}${won ? ' ★' : ''}`);
+        }))));
+    }));
   } catch {
     fill(list, h('li.muted', null, 'The archive is not available right now.'));
   }
@@ -78,3 +84,5 @@ const catalog = await loadCatalog();
 byId('learn').addEventListener('click', () => openLearn(catalog));
 paintHero(catalog);
 showArchive();
+// the room page's "join with another code" lands here (after the page has scrolled to it)
+if (location.hash === '#join') requestAnimationFrame(() => byId('code').focus());

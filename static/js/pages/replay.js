@@ -32,7 +32,7 @@ function last() {
 function gameAt(n, end) {
   const states = replay.states.slice(1, n + 1);
   const events = states.flatMap((s) => s.events);
-  return { id: replay.id, players: replay.players, turns: states.map((s) => s.log),
+  return { id: replay.id, players: replay.players, turns: states.map((s) => s.log), board: replay.start_board,
     events: end ? [...events, ...replay.final_events] : events };
 }
 
@@ -54,17 +54,24 @@ function show(n, animate = false) {
   const who = state.log ? replay.players[state.log.player] : null;
   fill(byId('banner'), who ? h('span', null, chip(who.color), ` ${turnText(state.log, replay.players, catalog)}`)
     : h('span', null, end ? 'Final scoring' : 'The start tile'));
-  renderLog(byId('replay-log'), gameAt(step, end), catalog);
+  renderLog(byId('replay-log'), gameAt(step, end), catalog, pointAt);
   for (const b of ['first', 'prev']) /** @type {HTMLButtonElement} */ (byId(b)).disabled = step === 0;
   for (const b of ['next', 'last']) /** @type {HTMLButtonElement} */ (byId(b)).disabled = step === last();
   document.body.dataset.step = String(step);
+}
+
+/** A line of the log points at its tile on the board (and the feature it scored). */
+function pointAt(point) {
+  if (!point) return view.update({ highlight: null });
+  const board = boardAt(step);
+  view.update({ highlight: { cell: { x: point.x, y: point.y }, parts: point.event ? scoredParts(point.event, board, catalog) : [] } });
 }
 
 function renderScores(scores, state, end) {
   const winners = new Set(replay.players.map((p, i) => (p.winner ? i : -1)));
   const current = end ? -1 : state.current_player;
   fill(byId('scores'), h('h3', null, end ? 'Final scores' : step ? `Scores after turn ${step}` : 'Scores'),
-    h('ol.player-list', null, ...replay.players.map((p, i) => h('li.player', { class: current === i ? 'current' : '' },
+    h('ol.player-list', { tabindex: '0', 'aria-label': 'Players' }, ...replay.players.map((p, i) => h('li.player', { class: current === i ? 'current' : '' },
       chip(p.color), h('span.pname', null, p.name, end && winners.has(i) ? ' ★' : ''),
       h('span'),
       h('span.figs', { title: 'followers in hand' }, h('span.meeple-icon', { class: `c-${p.color}` }),

@@ -1,14 +1,19 @@
 // The room page (/r/{code}): lobby, game, results, for players and spectators alike.
-// It keeps one ClientState, feeds it from the socket, and redraws the parts that show it.
+// It keeps one ClientState, feeds it from the socket, and shows it. Each part of the page is
+// redrawn only when what it shows changed (`changed` below compares the state's parts by
+// identity: a diff copies only what it touches), so a move costs a few DOM nodes and one frame.
 import { loadCatalog } from '../net/api.js';
 import { connectRoom } from '../net/socket.js';
 import { tokenFor, saveToken, savedName, saveName, personalLink } from '../net/identity.js';
 import { createBoardView } from '../board/view.js';
+import { warmTileImages } from '../board/tiles.js';
 import { figurePoint } from '../board/segmap.js';
 import { scoredParts } from '../board/parts.js';
+import { layoutTargets, hitTarget, comfortableScale, TARGET_PX } from '../board/targets.js';
+import { createFollow, noteManual, mayFollow, resumeFollow } from '../board/follow.js';
 import * as st from '../state.js';
 import { byId, h, fill, toast } from '../ui/dom.js';
-import { renderPlayers } from '../ui/players.js';
+import { playersPanel } from '../ui/players.js';
 import { renderTray } from '../ui/tray.js';
 import { renderBag } from '../ui/bag.js';
 import { renderLog } from '../ui/log.js';
@@ -16,37 +21,50 @@ import { appendChat, setupChatForm } from '../ui/chat.js';
 import { renderLobby } from '../ui/lobby.js';
 import { renderResults } from '../ui/results.js';
 import { featureOf, renderInspector } from '../ui/inspector.js';
-import { signalTurn, isMuted, setMuted } from '../ui/signal.js';
-import { eventText } from '../ui/words.js';
+import { signalTurn, isMuted, setMuted, placeSound } from '../ui/signal.js';
+import { eventText, turnAnnouncement } from '../ui/words.js';
 import { openLearn } from '../ui/learn.js';
 import { renderBotNotice } from '../ui/bots.js';
 import { showClocks } from '../ui/clock.js';
 import { renderInvite } from '../ui/invite.js';
+import { renderRules } from '../ui/rules.js';
 
-/** Radius (CSS pixels) within which a tap or click picks a figure target. */
-const TARGET_PX = 22;
-/** How wide a chosen tile with figure targets is shown on a touch screen. */
-const FOCUS_PX = 150;
+/** While choosing a square, squares are at least this wide (CSS px): a fingertip. */
+const CHOOSING_PX = TARGET_PX;
 const code = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '').toLowerCase();
 const TITLE = `Room ${code.toUpperCase()} · Winter Carcassonne`;
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 const s = st.createState(code);
 // after a finished game the page shows the results, the board, or the lobby (rematch)
 const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unread: 0,
   /** @type {{x: number, y: number, slots: string[]}|null} */ inspected: null, inspectorKey: '',
   /** @type {import('../board/view.js').CellPoint|null} */ hover: null,
   /** @type {st.Choice|null} the pending placement last brought into view */ revealed: null,
-  /** the last tap on the board was a finger's */ touch: false,
+  /** @type {[number, number]|null} canvas point of the tap that chose the pending square */ tapAt: null,
+  /** seconds this browser's clock is ahead of the server's (learnt from live clock changes) */ skew: 0,
+  /** the 1 s timer that redraws the turn clock while a bank runs down */ clockTimer: 0,
+  /** @type {string|null|undefined} the personal link the invite menu offers (undefined: not drawn yet) */ personal: undefined,
+  /** the turn last announced to screen readers */ announced: '',
+  /** the game and turn whose legal squares were last brought into view */ shownFor: '',
   /** the game and turn whose features were last asked for */ featuresAsked: '',
   /** @type {((features: any[]) => void)[]} callers of the features() hook waiting for them */
   featureWaiters: [],
-  /** seconds this browser's clock is ahead of the server's (learnt from live clock changes) */ skew: 0,
-  /** the 1 s timer that redraws the turn clock while a bank runs down */ clockTimer: 0,
-  /** @type {string|null|undefined} the personal link the invite menu offers (undefined: not drawn yet) */ personal: undefined };
+  /** @type {import('../board/camera.js').Camera|null} the camera before a chosen tile was zoomed in on */ overview: null,
+  /** performance.now() when the diff being shown arrived (0: none waiting for its frame) */ arrived: 0 };
+const follow = createFollow();
+/** @type {number[]} ms from a diff's arrival to its painted frame, newest last (a test and bench hook) */
+const paints = [];
 const catalog = await loadCatalog();
-const view = createBoardView(/** @type {HTMLCanvasElement} */ (byId('board')), {
+const canvas = /** @type {HTMLCanvasElement} */ (byId('board'));
+const view = createBoardView(canvas, {
   onTap: tap, onHover: hover, onRotate: () => act.rotate(),
-});
-view.update({ catalog });
+  onManual: () => noteManual(follow, performance.now()),
+}, { motion: () => !reducedMotion.matches });
+view.update({ catalog, still: reducedMotion.matches });
+reducedMotion.addEventListener('change', () => view.update({ still: reducedMotion.matches }));
+view.renderer.afterFrame(measurePaint);
+// the log's and the tray's pictures (ui/log.js THUMB, ui/tray.js)
+warmTileImages(catalog, [44, 176]);
 
 const link = connectRoom(code, () => ({ token: tokenFor(code), name: savedName() }), {
   onState: receiveState,
@@ -56,6 +74,7 @@ const link = connectRoom(code, () => ({ token: tokenFor(code), name: savedName()
     const el = byId('link-state');
     el.dataset.link = state;
     el.textContent = { connecting: 'Connecting…', online: 'Online', offline: 'Reconnecting…', gone: detail ?? 'Gone' }[state];
+    if (state === 'gone') showGone();
   },
 });
 
@@ -67,6 +86,9 @@ const act = {
   },
   takeBack() {
     st.takeBack(s);
+    // back to the view from before the chosen tile was zoomed in on
+    if (ui.overview && !s.turn.pending) view.glideTo(ui.overview);
+    ui.overview = null;
     render();
   },
   confirm() {
@@ -92,6 +114,14 @@ const botActions = {
   takeBack: (seat) => link.send({ type: 'take_back', seat }),
 };
 
+const players = playersPanel(byId('players'), {
+  ...botActions,
+  endGame: () => {
+    const g = s.game;
+    if (g && confirm('End the game now? It will be scored as if the bag were empty.')) link.send({ type: 'end_game', turn: g.turn });
+  },
+});
+
 const lobbyActions = {
   takeSeat(seat, name, color) {
     saveName(name);
@@ -108,7 +138,7 @@ const lobbyActions = {
   showResults: () => show('results'),
 };
 
-function receiveState(server, live) {
+function receiveState(server, live, arrived) {
   const before = s.game;
   st.applyServerState(s, server);
   // a live diff that restarts a bank arrives when the server started it: that tells the skew
@@ -118,8 +148,14 @@ function receiveState(server, live) {
     ui.fitted = false;
     ui.after = 'results';
   }
-  if (before && s.game && before.id === s.game.id) flashNewEvents(before, s.game);
+  const same = before && s.game && before.id === s.game.id;
+  if (live && same) tableMotion(before, s.game);
   render();
+  if (live && same && !sameCell(s.game.last, before.last)) followLastMove();
+  if (live) performance.measure('carc:diff-applied', { start: arrived, end: performance.now() });
+  // the time to paint is measured for diffs that change the board
+  if (live && view.renderer.queued()) ui.arrived = arrived;
+  else if (live) record(arrived);
 }
 
 function receiveMessage(msg) {
@@ -150,7 +186,7 @@ function receiveMessage(msg) {
       break;
     case 'chat':
       appendChat(byId('chat-list'), msg);
-      if (ui.tab !== 'chat') {
+      if (ui.tab !== 'chat' && byId('lobby').hidden) {
         ui.unread++;
         byId('chat-unread').hidden = false;
         byId('chat-unread').textContent = String(ui.unread);
@@ -167,55 +203,99 @@ function receiveMessage(msg) {
   }
 }
 
-/** Completed features of the last turn flash in their owner's colour with the points. */
-function flashNewEvents(before, game) {
-  const fresh = game.events.slice(before.events.length).filter((e) => !e.final);
-  if (!fresh.length) return;
+/**
+ * What a move does on the table: the new tile slides into place with a knock, new figures
+ * drop in, figures of a scored feature go home, the completed feature flashes with "+N", and
+ * every score is said aloud to screen readers.
+ */
+function tableMotion(before, game) {
   const now = performance.now();
+  const moving = !reducedMotion.matches;
+  const fresh = game.events.slice(before.events.length).filter((e) => !e.final);
+  const placed = game.board.length > before.board.length ? game.board.slice(before.board.length) : [];
+  if (placed.length) placeSound();
+  const key = (f) => `${f.x},${f.y},${f.at}`;
+  const had = new Set(before.figures.map(key));
+  const has = new Set(game.figures.map(key));
+  const keep = (list, ms) => list.filter((a) => now - a.start < ms);
+  view.update({
+    arrivals: moving ? [...keep(view.scene.arrivals, 1000), ...placed.map(({ x, y }) => ({ x, y, start: now }))] : [],
+    figuresIn: moving ? [...keep(view.scene.figuresIn, 1000), ...game.figures.filter((f) => !had.has(key(f))).map((f) => ({ x: f.x, y: f.y, at: f.at, start: now }))] : [],
+    departures: moving ? [...keep(view.scene.departures, 1500), ...before.figures.filter((f) => !has.has(key(f))).map((f) => ({ ...f, start: now + 250 }))] : [],
+  });
+  if (!fresh.length) return;
   const flashes = fresh.map((e) => ({
     parts: scoredParts(e, game.board, catalog), points: e.points, start: now,
     color: game.players[e.players[0]]?.color ?? 'yellow',
   }));
   view.update({ flashes: [...view.scene.flashes.filter((f) => now - f.start < 3000), ...flashes] });
-  for (const e of fresh) toast(eventText(e, game.players));
+  // the "+N" floats over the board and the log says it: no notices piling up over the board
+  announce(fresh.map((e) => eventText(e, game.players)).join('. '));
+}
+
+/** Spectators and waiting players see each new tile, unless they moved the board by hand a moment ago. */
+function followLastMove() {
+  const g = s.game;
+  if (!g?.last || st.isMyTurn(s) || !mayFollow(follow, performance.now())) return;
+  view.followSoon(g.last);
+}
+
+/** The "last move" button and key: back to the newest tile, and follow again. */
+function showLastMove() {
+  resumeFollow(follow);
+  const g = s.game;
+  if (!g?.last) return;
+  if (!view.follow(g.last)) view.update({ highlight: { cell: g.last, parts: [] } });
 }
 
 function tap(c) {
-  ui.touch = !!c.touch;
   if (st.isMyTurn(s) && !s.turn.sent) {
     const p = s.turn.pending;
     if (p && p.x === c.x && p.y === c.y) {
-      const i = spotAt(c);
-      if (i !== null) return act.chooseSpot(i === s.turn.spot ? -1 : i);
+      const hit = hitTarget(targetLayout(p), c.u, c.v);
+      if ('spot' in hit) return act.chooseSpot(hit.spot === s.turn.spot ? -1 : hit.spot);
+      return act.rotate();
     }
-    if (st.tapCell(s, c.x, c.y)) return render();
+    const cell = legalNear(c);
+    if (cell && st.tapCell(s, cell.x, cell.y)) {
+      ui.tapAt = view.screenOf(c.x, c.y, c.u, c.v);
+      return render();
+    }
   }
   inspect(view.segmentAt(c));
 }
 
-/** The figure target under a point of the pending tile, or null. */
-function spotAt(c) {
-  const legal = st.pendingLegal(s);
-  const p = s.turn.pending;
-  if (!legal || !p) return null;
-  const def = catalog[s.game.drawn_tile];
+/**
+ * The legal square under a tap, or, for a tap beside the tiles, the nearest one within a
+ * fingertip of it (a tap on a placed tile is for that tile: it inspects).
+ */
+function legalNear(c) {
+  if (s.game.board.some((b) => b.x === c.x && b.y === c.y)) return null;
+  const cells = st.legalCells(s);
+  const reach = TARGET_PX / 2 / view.camera.scale;
   let best = null;
-  // within a finger's reach of the target, however far the board is zoomed out
-  let bestD = Math.max(0.17, TARGET_PX / view.camera.scale);
-  legal.spots.forEach((spot, i) => {
-    const [u, v] = figurePoint(def, p.rot, spot.at);
-    const d = Math.hypot(u - c.u, v - c.v);
-    if (d < bestD) [best, bestD] = [i, d];
-  });
+  let bestD = reach;
+  for (const cell of cells) {
+    const dx = Math.max(cell.x - (c.x + c.u), 0, c.x + c.u - (cell.x + 1));
+    const dy = Math.max(cell.y - (c.y + c.v), 0, c.y + c.v - (cell.y + 1));
+    const d = Math.hypot(dx, dy);
+    if (d <= bestD) [best, bestD] = [cell, d];
+  }
   return best;
 }
 
-/** Canvas position of figure spot `i` of the chosen placement (a test hook). */
+/** Where the rotate hub and the figure targets of the chosen placement are, at this zoom. */
+function targetLayout(p) {
+  const def = catalog[s.game.drawn_tile];
+  const points = (st.pendingLegal(s)?.spots ?? []).map((spot) => figurePoint(def, p.rot, spot.at));
+  return layoutTargets(points, view.camera.scale);
+}
+
+/** Canvas position of the target of figure spot `i` of the chosen placement (a test hook). */
 function spotScreen(i) {
   const p = s.turn.pending;
-  const spot = st.pendingLegal(s)?.spots[i];
-  if (!p || !spot) return null;
-  const [u, v] = figurePoint(catalog[s.game.drawn_tile], p.rot, spot.at);
+  if (!p || !st.pendingLegal(s)?.spots[i]) return null;
+  const [u, v] = targetLayout(p).targets[i];
   return view.screenOf(p.x, p.y, u, v);
 }
 
@@ -259,6 +339,10 @@ function features() {
   });
 }
 
+function sameCell(a, b) {
+  return a === b || (!!a && !!b && a.x === b.x && a.y === b.y);
+}
+
 /** Redraw the inspector box only when what it says changes (pointer moves are frequent). */
 function showInspector() {
   const f = inspectedFeature();
@@ -266,7 +350,8 @@ function showInspector() {
   const key = f && g ? `${g.id}|${f.id}|${f.parts.length}|${f.followers}|${f.points_now}|${f.points_end}|${f.complete}|${g.events.length}` : '';
   if (key === ui.inspectorKey) return;
   ui.inspectorKey = key;
-  renderInspector(byId('inspector'), f, g?.players ?? [], g?.events ?? []);
+  byId('inspector').hidden = !f;
+  renderInspector(byId('inspector-body'), f, g?.players ?? [], g?.events ?? []);
 }
 
 /** Canvas position where a figure on `slot` of the placed tile at (x, y) stands (a test hook). */
@@ -275,6 +360,18 @@ function pointOf(x, y, slot) {
   if (!p) return null;
   const [u, v] = figurePoint(catalog[p.tile], p.rot, slot);
   return view.screenOf(x, y, u, v);
+}
+
+/** A line of the log points at its tile; a click or tap also brings it into view. */
+function pointFromLog(point, jump) {
+  const g = s.game;
+  if (!point || !g) return view.update({ highlight: null });
+  const parts = point.event ? scoredParts(point.event, g.board, catalog) : [];
+  view.update({ highlight: { cell: { x: point.x, y: point.y }, parts } });
+  if (jump) {
+    noteManual(follow, performance.now());
+    view.follow(point);
+  }
 }
 
 function scene() {
@@ -305,59 +402,105 @@ function scene() {
   };
 }
 
+/** @type {Map<string, any[]>} what each part of the page last showed */
+const shownDeps = new Map();
+/** True (and remembered) when any of `deps` differs from the last call with this name. */
+function changed(name, ...deps) {
+  const last = shownDeps.get(name);
+  if (last && last.length === deps.length && last.every((d, i) => d === deps[i])) return false;
+  shownDeps.set(name, deps);
+  return true;
+}
+
 function render() {
   const g = s.game;
   const room = s.room;
-  byId('room-code').textContent = code.toUpperCase();
+  const mine = st.isMyTurn(s);
+  // first, while the page's layout is still clean: the log reads its scroll position
+  if (changed('log', g?.turns, g?.events, g?.players)) renderLog(byId('log'), g, catalog, pointFromLog);
+  // a turn of mine starts: nothing left open over the board, squares a fingertip wide
+  if (mine && !ui.wasMyTurn) inspect(null);
   view.update(scene());
   if (g && !ui.fitted && g.board.length) {
     view.fit();
     ui.fitted = true;
   }
   const lobbyOpen = !!room && room.status === 'lobby' && (!g || !g.finished || ui.after === 'lobby');
-  byId('lobby').hidden = !lobbyOpen;
-  if (lobbyOpen) renderLobby(byId('lobby-panel'), s, lobbyActions, savedName());
+  if (changed('lobby', room, s.you, lobbyOpen, g?.finished)) {
+    byId('lobby').hidden = !lobbyOpen;
+    if (lobbyOpen) renderLobby(byId('lobby-panel'), s, lobbyActions, savedName());
+    placeChat(lobbyOpen);
+  }
   const resultsOpen = !!g?.finished && ui.after === 'results';
-  byId('results').hidden = !resultsOpen;
-  if (resultsOpen) {
-    renderResults(byId('results'), g, {
-      rematch: s.you.seat !== null ? () => show('lobby') : null,
-      close: () => show('board'),
-    });
+  if (changed('results', resultsOpen, g?.id, g?.results, s.you.seat)) {
+    byId('results').hidden = !resultsOpen;
+    if (resultsOpen) {
+      renderResults(byId('results'), g, {
+        rematch: s.you.seat !== null ? () => show('lobby') : null,
+        close: () => show('board'),
+      });
+      byId('results').querySelector('h2')?.focus();
+    }
   }
-  renderPlayers(byId('players'), s, botActions);
+  players(s);
   showInvite();
-  tickClock();
-  renderBotNotice(byId('bot-notice'), s, botActions);
-  renderTray(byId('tray'), s, catalog, act);
-  renderLog(byId('log'), g, catalog);
-  showInspector();
-  byId('tiles-left').textContent = g ? String(g.tiles_left) : '';
-  if (ui.tab === 'bag' && g) renderBag(byId('bag'), catalog, g.bag);
-  renderBanner();
-  const mine = st.isMyTurn(s);
-  // (the DOM above is up to date, so the canvas size read here is the new layout's)
-  if (mine && !ui.wasMyTurn) view.reveal(st.legalCells(s));
-  const p = s.turn.pending;
-  // the tray grows when figure choices appear: keep the chosen tile in view, and on a touch
-  // screen large enough to put a figure on it with a finger
-  const spots = st.pendingLegal(s)?.spots.length;
-  if (p && p !== ui.revealed) {
-    if (spots && ui.touch) view.focus(p, FOCUS_PX);
-    else view.reveal([p]);
+  if (changed('clock', g?.clock, g?.finished)) tickClock();
+  if (changed('bot-notice', room?.seats, s.you, g?.finished)) renderBotNotice(byId('bot-notice'), s, botActions);
+  const t = s.turn;
+  if (changed('tray', g?.turn, g?.drawn_tile, g?.finished, g?.current_player, mine, s.legal, t.pending, t.rot, t.spot, t.returnAbbot, t.sent, st.canReturnAbbot(s), s.you.seat)) {
+    renderTray(byId('tray'), s, catalog, act);
   }
-  ui.revealed = p;
+  showInspector();
+  if (changed('tiles-left', g?.tiles_left)) byId('tiles-left').textContent = g ? String(g.tiles_left) : '';
+  if (ui.tab === 'bag' && g && changed('bag', g.bag)) renderBag(byId('bag'), catalog, g.bag);
+  if (changed('banner', g?.current_player, g?.turn, g?.tiles_left, g?.finished, mine, s.you.seat, g?.players)) renderBanner();
+  // the DOM above is up to date, so the canvas size read from here on is the new layout's
+  // once this turn's legal squares are here (they come in a message of their own), show them
+  const cells = mine ? st.legalCells(s) : [];
+  if (cells.length && ui.shownFor !== `${g.id}/${g.turn}`) {
+    ui.shownFor = `${g.id}/${g.turn}`;
+    view.showCells(cells, g.last, CHOOSING_PX);
+  }
+  if (!mine) ui.overview = null;
+  bringPendingIntoView();
+  if (changed('announce', g?.id, g?.turn, g?.finished, mine)) announceTurn();
   signalTurn(mine, TITLE, ui.wasMyTurn);
   ui.wasMyTurn = mine;
   document.body.dataset.mode = !g ? 'lobby' : g.finished ? 'finished' : 'playing';
   document.body.dataset.myTurn = String(mine);
-  window.__game = { state: s, scene: view.scene, camera: view.camera, frames: view.renderer.frames, screenOf: view.screenOf,
-    spotScreen, pointOf, features };
+}
+
+/**
+ * A newly chosen square with figure spots is zoomed in until every target is a fingertip wide,
+ * around the point that was tapped, so a second tap there lands on the same spot of the tile.
+ */
+function bringPendingIntoView() {
+  const p = s.turn.pending;
+  if (p === ui.revealed) return;
+  ui.revealed = p;
+  if (!p) return;
+  const spots = st.pendingLegal(s)?.spots ?? [];
+  const W = canvas.clientWidth;
+  const H = canvas.clientHeight;
+  if (spots.length) {
+    const def = catalog[s.game.drawn_tile];
+    const scale = comfortableScale(spots.map((spot) => figurePoint(def, p.rot, spot.at)), Math.min(W, H) * 0.8);
+    const [sx, sy] = ui.tapAt ?? view.screenOf(p.x, p.y);
+    ui.overview ??= { x: view.camera.x, y: view.camera.y, scale: view.camera.scale };
+    view.zoomAround(p, sx, sy, scale);
+  } else if (view.camera.scale < CHOOSING_PX) {
+    // chosen on a zoomed-out board: zoom in around it, so the next tap can turn it
+    const [sx, sy] = ui.tapAt ?? view.screenOf(p.x, p.y);
+    ui.overview ??= { x: view.camera.x, y: view.camera.y, scale: view.camera.scale };
+    view.zoomAround(p, sx, sy, CHOOSING_PX * 1.5);
+  } else if (!view.inView(p)) view.follow(p);
+  ui.tapAt = null;
 }
 
 function renderBanner() {
   const g = s.game;
   const el = byId('banner');
+  el.classList.remove('mine');
   if (!g) return fill(el);
   if (g.finished) {
     return fill(el, h('span', null, 'Game over'),
@@ -367,13 +510,27 @@ function renderBanner() {
   const who = g.players[g.current_player];
   const mine = st.isMyTurn(s);
   fill(el, h('span.turn-chip', { class: `c-${who.color}` }),
-    h('span', null, mine ? 'Your turn' : `${who.name}'s turn`),
-    h('span.muted-light', null, ` · turn ${g.turn + 1} · ${g.tiles_left} tiles left`),
-    s.you.host ? h('button.small.ghost', { type: 'button', title: 'End the game now and score it',
-      dataset: { action: 'end-game' },
-      onclick: () => confirm('End the game now? It will be scored as if the bag were empty.')
-        && link.send({ type: 'end_game', turn: g.turn }) }, 'End') : null);
+    h('span.banner-who', null, mine ? 'Your turn' : `${who.name}'s turn`),
+    h('span.muted-light', null, ` · turn ${g.turn + 1} · ${g.tiles_left} left`));
   el.classList.toggle('mine', mine);
+}
+
+/** Tell screen readers whose turn it is and what tile was drawn (or who won). */
+function announceTurn() {
+  const g = s.game;
+  if (!g) return;
+  if (g.finished && g.results) {
+    const top = Math.max(...g.results.scores);
+    const names = g.results.winners.map((i) => g.players[i].name).join(' and ');
+    return announce(top === 0 ? 'The game is over; nobody scored.' : `The game is over. ${names} ${g.results.winners.length > 1 ? 'share the win' : 'wins'} with ${top} points.`);
+  }
+  announce(turnAnnouncement(g, st.isMyTurn(s) ? g.current_player : -1, catalog));
+}
+
+function announce(text) {
+  if (!text || text === ui.announced) return;
+  ui.announced = text;
+  byId('announcer').textContent = text;
 }
 
 /** Show the banks of the turn clock, and keep a 1 s timer only while one runs down. */
@@ -388,10 +545,57 @@ function tickClock() {
   }
 }
 
+/**
+ * The frame drawn after a diff arrived: the time from its arrival to the painted frame
+ * ('carc:diff-to-paint'), and the frame's own part, from its start to painted
+ * ('carc:frame-to-paint'; the rest is the diff's handling and the wait for the frame).
+ * @param {number} frameStart the frame's time (requestAnimationFrame's timestamp)
+ */
+function measurePaint(frameStart) {
+  if (!ui.arrived) return;
+  const arrived = ui.arrived;
+  ui.arrived = 0;
+  // a message posted from the frame callback runs once the frame has been painted
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => record(arrived, frameStart);
+  channel.port2.postMessage(null);
+}
+
+function record(arrived, frameStart = 0) {
+  const end = performance.now();
+  paints.push(end - arrived);
+  if (paints.length > 500) paints.splice(0, paints.length - 500);
+  if (frameStart) performance.measure('carc:frame-to-paint', { start: Math.max(frameStart, arrived), end });
+  performance.measure('carc:diff-to-paint', { start: arrived, end });
+  if (performance.getEntriesByType('measure').length > 1000) performance.clearMeasures();
+}
+
 /** After a finished game: show the results, the board or the lobby. */
 function show(what) {
   ui.after = what;
   render();
+}
+
+/** The room is gone (expired, or never was): say so and offer what to do next. */
+function showGone() {
+  for (const id of ['lobby', 'results', 'help']) byId(id).hidden = true;
+  byId('gone').hidden = false;
+  document.title = 'No such room · Winter Carcassonne';
+  byId('gone').querySelector('a')?.focus();
+}
+
+/** Chat goes with the lobby while it is open: friends talk while they wait. */
+function placeChat(lobbyOpen) {
+  const pane = byId('chat-pane');
+  if (lobbyOpen && pane.parentElement !== byId('lobby-chat')) {
+    byId('lobby-chat').append(pane);
+    pane.hidden = false;
+  } else if (!lobbyOpen && pane.parentElement === byId('lobby-chat')) {
+    byId('log').after(pane);
+    pane.hidden = ui.tab !== 'chat';
+  }
+  const list = byId('chat-list');
+  list.scrollTop = list.scrollHeight;
 }
 
 function copyLink() {
@@ -410,7 +614,7 @@ function showInvite() {
 function selectTab(tab) {
   ui.tab = tab;
   for (const b of document.querySelectorAll('[data-tab]')) b.setAttribute('aria-selected', String(b.dataset.tab === tab));
-  for (const p of document.querySelectorAll('[data-pane]')) p.hidden = p.dataset.pane !== tab;
+  for (const p of document.querySelectorAll('.side-tabs [data-pane]')) p.hidden = p.dataset.pane !== tab;
   if (tab === 'chat') {
     ui.unread = 0;
     byId('chat-unread').hidden = true;
@@ -428,21 +632,39 @@ function toggleSound() {
   b.setAttribute('aria-pressed', String(!isMuted()));
 }
 
+function openHelp() {
+  byId('help').hidden = false;
+  // drawn once it is on screen: the example pictures take their size from the layout
+  const rules = byId('rules');
+  if (!rules.childElementCount) renderRules(rules, catalog);
+  byId('help').querySelector('button')?.focus();
+}
+
+const ARROWS = { arrowleft: 'left', arrowright: 'right', arrowup: 'up', arrowdown: 'down' };
+
 function key(e) {
-  const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement
-    || e.target instanceof HTMLTextAreaElement;
+  const t = e.target;
+  const typing = t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement;
   if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
   const k = e.key.toLowerCase();
-  if (k === 'r') act.rotate();
-  else if (k === 'enter') act.confirm();
-  else if (k === 'escape') {
+  // a focused button or link does its own thing with Enter and Space
+  const pressing = (k === 'enter' || k === ' ') && t instanceof HTMLElement && !!t.closest('button, a, summary, [role=tab]');
+  if (pressing) return;
+  if (k === 'escape') {
     if (!byId('help').hidden) byId('help').hidden = true;
+    else if (ui.inspected) inspect(null);
     else act.takeBack();
+  } else if (!byId('help').hidden) return;
+  else if (k === 'r') act.rotate();
+  else if (k === 'enter') act.confirm();
+  else if (ARROWS[k] && st.isMyTurn(s)) {
+    if (st.stepCell(s, ARROWS[k], s.game.last ?? { x: 0, y: 0 })) render();
   } else if (k === 'f') view.fit();
+  else if (k === 'l') showLastMove();
   else if (k === '+' || k === '=') view.zoom(1.25);
   else if (k === '-') view.zoom(0.8);
   else if (k === 'm') toggleSound();
-  else if (k === '?') byId('help').hidden = false;
+  else if (k === '?') openHelp();
   else if (/^[0-9]$/.test(k)) act.chooseSpot(Number(k) - 1);
   else return;
   e.preventDefault();
@@ -451,13 +673,35 @@ function key(e) {
 setupChatForm(/** @type {HTMLFormElement} */ (byId('chat-form')), (text) => link.send({ type: 'chat', text }));
 for (const b of document.querySelectorAll('[data-tab]')) b.addEventListener('click', () => selectTab(b.dataset.tab));
 byId('sound').addEventListener('click', toggleSound);
-byId('help-btn').addEventListener('click', () => { byId('help').hidden = false; });
+byId('help-btn').addEventListener('click', openHelp);
 byId('help').addEventListener('click', (e) => {
   if (e.target === byId('help') || e.target.closest('[data-close]')) byId('help').hidden = true;
 });
+byId('inspector-close').addEventListener('click', () => inspect(null));
 byId('zoom-in').addEventListener('click', () => view.zoom(1.25));
 byId('zoom-out').addEventListener('click', () => view.zoom(0.8));
 byId('fit').addEventListener('click', () => view.fit());
+byId('last-move').addEventListener('click', showLastMove);
 document.addEventListener('keydown', key);
 byId('sound').classList.toggle('muted', isMuted());
+byId('sound').setAttribute('aria-pressed', String(!isMuted()));
+byId('room-code').textContent = code.toUpperCase();
+// The page's test hooks (ARCHITECTURE.md, "Client test hooks"): add fields, never rename.
+window.__game = {
+  state: s, scene: view.scene, camera: view.camera, frames: view.renderer.frames, screenOf: view.screenOf,
+  spotScreen, pointOf,
+  legal: () => st.legalPlacements(s),
+  features,
+  /** the whole cell is on the canvas now */
+  inView: (x, y) => {
+    const [x0, y0] = view.screenOf(x, y, 0, 0);
+    const [x1, y1] = view.screenOf(x, y, 1, 1);
+    return x0 >= 0 && y0 >= 0 && x1 <= canvas.clientWidth && y1 <= canvas.clientHeight;
+  },
+  moving: view.moving,
+  follow,
+  paints: () => paints.slice(),
+  /** a frame is scheduled: false means the board draws nothing until something changes */
+  drawing: view.renderer.queued,
+};
 render();

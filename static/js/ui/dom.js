@@ -14,7 +14,7 @@ export function h(tag, attrs, ...children) {
   for (const [key, value] of Object.entries(attrs ?? {})) {
     if (key === 'dataset') Object.assign(el.dataset, value);
     else if (key === 'class') el.className = [el.className, value].filter(Boolean).join(' ');
-    else if (key.startsWith('aria-') || key === 'role' || key === 'for') el.setAttribute(key, value);
+    else if (key.startsWith('aria-') || key === 'role' || key === 'for' || key === 'tabindex') el.setAttribute(key, value);
     else el[key] = value;
   }
   for (const child of children.flat()) {
@@ -45,6 +45,8 @@ export function toast(text, kind = '') {
   }
   const el = h('div.toast', { class: kind }, text);
   box.append(el);
+  // two at most: older notices make way rather than cover the board
+  while (box.children.length > 2) box.firstElementChild?.remove();
   setTimeout(() => el.remove(), 3500);
 }
 

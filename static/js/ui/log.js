@@ -1,66 +1,131 @@
-// The turn log: every turn and every scoring in words, newest last, from the game's `turns`
-// and `events`. It is rebuilt only when one of those changes, and it keeps the reader's
-// scroll position unless they were reading the newest lines.
+// The turn log: every turn (with where its tile went) and every scoring in words, newest last,
+// from the game's `turns` and `events`. A new move appends its lines; the list is rebuilt only
+// when it cannot have grown (another game, a step back in a replay). Each line points at the
+// board: hovering or tapping it tells `onPoint` which tile (and which scored feature) it is.
 import { h, fill, chip } from './dom.js';
-import { eventText, turnText } from './words.js';
-import { tileBitmap } from '../board/tiles.js';
+import { eventText, turnText, whereText } from './words.js';
+import { tileImageURL } from '../board/tiles.js';
 
 const THUMB = 22;
-/** @type {WeakMap<HTMLElement, string>} what each log element shows now */
+
+/**
+ * @typedef {{x: number, y: number, event: any|null}} LogPoint a tile the log points at, and the
+ *   score event of the line when it is one
+ * @typedef {object} Shown what a log element shows now
+ * @property {number|null} id @property {number} turns @property {number} events
+ * @property {string} names @property {boolean} final
+ * @property {Map<string, number>} placedAt "x,y" -> turn number of the tile there (0: start)
+ */
+
+/** @type {WeakMap<HTMLElement, Shown>} */
 const shown = new WeakMap();
+/** @type {WeakMap<HTMLElement, any>} the game each element shows, for the pointer handlers */
+const games = new WeakMap();
 
 /**
  * @param {HTMLElement} el
  * @param {any} game the server's game view (null before the first game)
  * @param {Record<string, import('../board/shapes.js').TileDef>} catalog
+ * @param {(p: LogPoint|null, jump: boolean) => void} [onPoint] a line was pointed at (null: no
+ *   longer); `jump`: it was clicked or tapped, so the board may move to it
  */
-export function renderLog(el, game, catalog) {
-  const key = game ? `${game.id}|${game.turns?.length}|${game.events.length}|${game.players.map((p) => p.name)}` : '';
-  if (shown.get(el) === key) return;
-  shown.set(el, key);
+export function renderLog(el, game, catalog, onPoint) {
+  if (onPoint && !games.has(el)) listen(el, onPoint);
+  games.set(el, game);
+  const names = game ? game.players.map((p) => p.name).join('\n') : '';
+  const before = shown.get(el);
+  const turns = game?.turns ?? [];
+  const events = game?.events ?? [];
+  const grows = before && game && before.id === game.id && before.names === names
+    && turns.length >= before.turns && events.length >= before.events && !before.final;
+  if (before && game && grows && turns.length === before.turns && events.length === before.events) return;
+  // read before anything on the page changes, so it costs no extra layout
   const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
-  fill(el, ...(game ? items(game, catalog) : []));
-  if (atEnd || !el.scrollTop) el.scrollTop = el.scrollHeight;
+  const state = grows ? before : { id: game?.id ?? null, turns: 0, events: 0, names, final: false,
+    placedAt: new Map((game?.board ?? []).length ? [['0,0', 0]] : []) };
+  if (!grows) fill(el);
+  if (!game) {
+    shown.set(el, state);
+    return;
+  }
+  state.placedAt.set('0,0', 0);
+  el.querySelector('.log-empty')?.remove();
+  const add = [];
+  for (let i = state.turns; i < turns.length; i++) {
+    const turn = turns[i];
+    add.push(turnItem(turn, i, game.players, catalog, state.placedAt));
+    if (!turn.discarded) state.placedAt.set(`${turn.x},${turn.y}`, i + 1);
+    // the scorings this turn caused follow its line
+    events.forEach((e, j) => j >= state.events && !e.final && e.turn === i + 1 && add.push(scoreItem(e, j, game.players)));
+  }
+  events.forEach((e, j) => {
+    if (j < state.events || (!e.final && e.turn > state.turns && e.turn <= turns.length)) return;
+    if (e.final && !state.final) {
+      add.push(h('li.log-final', null, 'Final scoring'));
+      state.final = true;
+    }
+    add.push(scoreItem(e, j, game.players));
+  });
+  state.turns = turns.length;
+  state.events = events.length;
+  shown.set(el, state);
+  if (!add.length && !el.children.length) add.push(h('li.muted.log-empty', null, 'No turns yet.'));
+  el.append(...add);
+  // following the newest line waits for the frame's own layout
+  if (atEnd || !el.scrollTop) requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; });
 }
 
-function items(game, catalog) {
-  const players = game.players;
-  /** @type {Map<number|'final', any[]>} */
-  const byTurn = new Map();
-  for (const e of game.events) {
-    const key = e.final ? 'final' : e.turn;
-    if (!byTurn.has(key)) byTurn.set(key, []);
-    byTurn.get(key).push(e);
-  }
-  const out = [];
-  (game.turns ?? []).forEach((turn, i) => {
-    const p = players[turn.player];
-    out.push(h('li.log-turn', { dataset: { turn: String(i + 1) } },
-      h('span.log-n', null, String(i + 1)), chip(p?.color ?? 'red'),
-      h('span.log-text', null, turnText(turn, players, catalog)),
-      thumb(turn.tile ?? turn.discarded, turn.rot ?? 0, catalog, !!turn.discarded)));
-    for (const e of byTurn.get(i + 1) ?? []) out.push(scoreItem(e, players));
-  });
-  if (byTurn.has('final')) {
-    out.push(h('li.log-final', null, 'Final scoring'));
-    for (const e of byTurn.get('final') ?? []) out.push(scoreItem(e, players));
-  }
-  if (!out.length) out.push(h('li.muted', null, 'No turns yet.'));
-  return out;
+function turnItem(turn, i, players, catalog, placedAt) {
+  const p = players[turn.player];
+  const where = turn.discarded ? '' : whereText(turn.x, turn.y, placedAt);
+  return h('li.log-turn', { dataset: { turn: String(i + 1), ...(turn.discarded ? {} : { x: String(turn.x), y: String(turn.y) }) } },
+    h('span.log-n', null, String(i + 1)), chip(p?.color ?? 'red'),
+    h('span.log-text', null, turnText(turn, players, catalog, where)),
+    thumb(turn.tile ?? turn.discarded, turn.rot ?? 0, catalog, !!turn.discarded));
 }
 
 /** A small picture of the tile of a turn. */
 function thumb(id, rot, catalog, discarded) {
   const def = id && catalog[id];
   if (!def) return null;
-  const c = h('canvas.log-tile', { width: THUMB * 2, height: THUMB * 2, title: `tile ${id}`,
-    class: discarded ? 'discarded' : '' });
-  c.getContext('2d').drawImage(tileBitmap(id, def, rot, THUMB * 2), 0, 0);
-  return c;
+  return h('img.log-tile', { src: tileImageURL(id, def, rot, THUMB * 2), alt: '', title: `tile ${id}`,
+    class: discarded ? 'discarded' : '', width: THUMB, height: THUMB });
 }
 
-function scoreItem(e, players) {
+function scoreItem(e, index, players) {
   const color = players[e.players[0]]?.color ?? 'red';
-  return h('li.log-score', { class: `c-${color}` }, h('span.pts', null, `+${e.points}`),
+  return h('li.log-score', { class: `c-${color}`, dataset: { event: String(index) } }, h('span.pts', null, `+${e.points}`),
     h('span.log-text', null, eventText(e, players)));
+}
+
+/** The tile a log line points at. @returns {LogPoint|null} */
+function pointOf(li, game) {
+  if (!li || !game) return null;
+  if (li.dataset.x !== undefined) return { x: Number(li.dataset.x), y: Number(li.dataset.y), event: null };
+  const e = li.dataset.event !== undefined ? game.events[Number(li.dataset.event)] : null;
+  if (!e) return null;
+  const turn = !e.final ? game.turns?.[e.turn - 1] : null;
+  const [cx, cy] = turn && !turn.discarded ? [turn.x, turn.y] : e.cells?.[0] ?? [null, null];
+  return cx === null ? null : { x: cx, y: cy, event: e };
+}
+
+function listen(el, onPoint) {
+  const line = (e) => /** @type {HTMLElement|null} */ (e.target.closest?.('li[data-turn], li[data-event]'));
+  let current = null;
+  el.addEventListener('pointerover', (e) => {
+    if (e.pointerType !== 'mouse') return;
+    const li = line(e);
+    if (li === current) return;
+    current = li;
+    onPoint(pointOf(li, games.get(el)), false);
+  });
+  el.addEventListener('pointerleave', (e) => {
+    if (e.pointerType !== 'mouse') return;
+    current = null;
+    onPoint(null, false);
+  });
+  el.addEventListener('click', (e) => {
+    const li = line(e);
+    if (li) onPoint(pointOf(li, games.get(el)), true);
+  });
 }

@@ -1,6 +1,6 @@
 // The turn tray under the board: the drawn tile, rotate, figure choice, take back, confirm.
 import { h, fill } from './dom.js';
-import { drawTilePreview } from './bag.js';
+import { tileImageURL } from '../board/tiles.js';
 import { spotText } from './words.js';
 import { isMyTurn, pendingLegal, myPlayer, botPlaysMe, canReturnAbbot } from '../state.js';
 
@@ -26,9 +26,12 @@ export function renderTray(el, s, catalog, act) {
   const mine = isMyTurn(s);
   const t = s.turn;
   const rot = t.pending ? t.pending.rot : mine ? t.rot : 0;
-  const preview = h('canvas.drawn-tile', { width: 176, height: 176, title: 'Rotate (R)',
-    'aria-label': `Drawn tile ${g.drawn_tile}`, onclick: mine ? act.rotate : null });
-  drawTilePreview(preview, g.drawn_tile, catalog[g.drawn_tile], rot);
+  const def = catalog[g.drawn_tile];
+  const img = def ? h('img.drawn-tile', { src: tileImageURL(g.drawn_tile, def, rot, 176), width: 84, height: 84,
+    alt: `Drawn tile ${g.drawn_tile}` }) : null;
+  // your own tile turns when tapped, like the board's
+  const preview = mine ? h('button.drawn-button', { type: 'button', title: 'Rotate (R)', onclick: act.rotate,
+    'aria-label': `Drawn tile ${g.drawn_tile}: rotate` }, img) : img;
   const who = mine ? 'Your tile' : `${g.players[g.current_player]?.name ?? ''}'s tile`;
   const drawn = h('div.drawn', { dataset: { tile: g.drawn_tile, rot: String(rot) } }, preview,
     h('span.who', null, who));
@@ -41,7 +44,7 @@ export function renderTray(el, s, catalog, act) {
   }
   const legal = pendingLegal(s);
   const button = (label, action, extra = {}) => h('button', { type: 'button', onclick: action,
-    dataset: { action: label.toLowerCase().replace(/\W+/g, '-') }, ...extra }, label);
+    dataset: { action: label.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '') }, ...extra }, label);
   const actions = h('div.actions', null,
     button('↻ Rotate', act.rotate, { title: 'Rotate (R, right-click, or tap the tile again)', disabled: t.sent }),
     button('Take back', act.takeBack, { disabled: !t.pending || t.sent, title: 'Take back (Esc)' }),

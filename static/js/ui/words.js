@@ -79,19 +79,78 @@ export function featureAtSlot(def, rot, slot) {
 }
 
 /**
- * One log turn in words: "Ann placed a tile and put a knight in the city",
- * "Bo drew C: it fits nowhere, discarded".
+ * One log turn in words: "Ann placed a tile north of the start tile and put a knight in the
+ * city", "Bo drew C: it fits nowhere, discarded".
  * @param {{player: number, tile?: string, rot?: number, discarded?: string,
  *   meeple?: {kind: string, at: string}|null, return_abbot?: boolean}} turn
  * @param {{name: string}[]} players
  * @param {Record<string, import('../board/shapes.js').TileDef>} catalog
+ * @param {string} [where] where the tile went (whereText)
  */
-export function turnText(turn, players, catalog) {
+export function turnText(turn, players, catalog, where = '') {
   const name = players[turn.player]?.name ?? `Player ${turn.player + 1}`;
   if (turn.discarded) return `${name} drew ${turn.discarded}: it fits nowhere, discarded`;
-  if (turn.return_abbot) return `${name} placed a tile and took the abbot back`;
+  const placed = `${name} placed a tile${where ? ` ${where}` : ''}`;
+  if (turn.return_abbot) return `${placed} and took the abbot back`;
   const m = turn.meeple;
-  if (!m) return `${name} placed a tile`;
+  if (!m) return placed;
   const feature = featureAtSlot(catalog[turn.tile ?? ''], turn.rot ?? 0, m.at);
-  return `${name} placed a tile and put ${figureWords(m.kind, feature)}`;
+  return `${placed} and put ${figureWords(m.kind, feature)}`;
+}
+
+const DIRS = [[0, -1, 'north'], [1, 0, 'east'], [0, 1, 'south'], [-1, 0, 'west']];
+
+/** "north", "2 east", "north-east", "2 east, 1 north": an offset on the board in words. */
+export function offsetWords(dx, dy) {
+  const ns = dy < 0 ? 'north' : dy > 0 ? 'south' : '';
+  const ew = dx > 0 ? 'east' : dx < 0 ? 'west' : '';
+  if (Math.abs(dx) <= 1 && Math.abs(dy) <= 1) return [ns, ew].filter(Boolean).join('-');
+  const part = (n, word) => (n ? `${Math.abs(n) > 1 ? `${Math.abs(n)} ` : '1 '}${word}` : '');
+  return [part(dy, ns), part(dx, ew)].filter(Boolean).join(', ');
+}
+
+/**
+ * Where a tile went, in words a player can find on the board: near the start tile, relative to
+ * it ("2 east of the start tile"); farther out, beside the oldest tile it touches ("south of
+ * turn 12's tile").
+ * @param {number} x @param {number} y
+ * @param {Map<string, number>} placedAt "x,y" -> the turn that placed the tile there (0: the start tile)
+ */
+export function whereText(x, y, placedAt) {
+  if (Math.abs(x) + Math.abs(y) <= 2) return `${offsetWords(x, y)} of the start tile`;
+  let best = null;
+  for (const [dx, dy, word] of DIRS) {
+    const n = placedAt.get(`${x - dx},${y - dy}`);
+    if (n !== undefined && (!best || n < best.n)) best = { n, word };
+  }
+  if (!best) return `${offsetWords(x, y)} of the start tile`;
+  return best.n === 0 ? `${best.word} of the start tile` : `${best.word} of turn ${best.n}'s tile`;
+}
+
+/**
+ * What a tile shows, briefly: "tile E: a city on 1 side", "tile L: a city on 1 side and 3 roads".
+ * @param {string} id @param {import('../board/shapes.js').TileDef|undefined} def
+ */
+export function tileWords(id, def) {
+  if (!def) return `tile ${id}`;
+  const parts = [];
+  if (def.centre === 'monastery') parts.push('a monastery');
+  const cityEdges = new Set(def.segments.filter((s) => s.kind === 'city').flatMap((s) => s.slots.filter((x) => x.length === 1)));
+  if (cityEdges.size) parts.push(`a city on ${plural(cityEdges.size, 'side')}`);
+  const roads = def.segments.filter((s) => s.kind === 'road').length;
+  if (roads) parts.push(roads === 1 ? 'a road' : `${roads} roads`);
+  if (def.centre === 'garden') parts.push('a garden');
+  return `tile ${id}: ${parts.length ? joinNames(parts) : 'fields only'}`;
+}
+
+/**
+ * What a screen reader hears when a turn starts: "Your turn. You drew tile E: a city on 1 side."
+ * @param {any} game the server's game view @param {number} me the viewer's player index, or -1
+ * @param {Record<string, import('../board/shapes.js').TileDef>} catalog
+ */
+export function turnAnnouncement(game, me, catalog) {
+  if (!game || game.finished || !game.drawn_tile) return '';
+  const who = game.players[game.current_player]?.name ?? 'Someone';
+  const tile = tileWords(game.drawn_tile, catalog[game.drawn_tile]);
+  return game.current_player === me ? `Your turn. You drew ${tile}.` : `${who}'s turn. ${who} drew ${tile}.`;
 }

@@ -1,0 +1,124 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import * as st from '../../static/js/state.js';
+import { gameView, legalMessage } from './fixtures.mjs';
+
+function mine(extra = {}) {
+  const s = st.createState('abcd2345');
+  s.you = { seat: 0, host: true, name: 'Ann' };
+  st.applyServerState(s, { room: { seats: [{ seat: 0, bot: null }, { seat: 1, bot: null }] }, game: gameView() });
+  st.applyLegal(s, legalMessage(extra));
+  return s;
+}
+
+test('placements count only for the turn they were sent for', () => {
+  const s = mine();
+  st.applyServerState(s, { room: s.room, game: gameView({ turn: 3 }) });
+  assert.deepEqual(st.legalPlacements(s), [], 'a legal message for turn 2 is out of date at turn 3');
+  assert.deepEqual(s.game.legal, [], 'the mirror in the game says the same');
+});
+
+test('what the state already says is derived: the last tile and the tiles left', () => {
+  const s = mine();
+  assert.equal(s.game.last, null, 'the start tile alone is no last move');
+  assert.equal(s.game.tiles_left, 5);
+  st.applyServerState(s, { room: s.room, game: gameView({ board: [{ x: 0, y: 0, tile: 'D', rot: 0 }, { x: 0, y: -1, tile: 'E', rot: 180 }] }) });
+  assert.deepEqual(s.game.last, { x: 0, y: -1 });
+});
+
+test('only the player to move sees legal placements', () => {
+  const s = mine();
+  assert.equal(st.isMyTurn(s), true);
+  assert.equal(st.legalPlacements(s).length, 6);
+  s.you = { seat: 1, host: false, name: 'Bo' };
+  assert.equal(st.isMyTurn(s), false);
+  assert.deepEqual(st.legalPlacements(s), []);
+  assert.deepEqual(st.legalCells(s), []);
+});
+
+test('a bot playing my seat takes my turn away', () => {
+  const s = mine();
+  s.room.seats[0].bot = 'easy';
+  assert.equal(st.botPlaysMe(s), true);
+  assert.equal(st.isMyTurn(s), false);
+});
+
+test('legal cells are distinct cells, rotations ascend', () => {
+  const s = mine();
+  assert.equal(st.legalCells(s).length, 4);
+  assert.deepEqual(st.rotationsAt(s, 1, 0), [0, 90, 270]);
+  assert.equal(st.preferredRot(s, 1, 0, 100), 270);
+  assert.equal(st.preferredRot(s, 1, 0, 300), 0);
+  assert.equal(st.preferredRot(s, 5, 5), null);
+});
+
+test('tap a cell, tap it again to turn it through the rotations that fit', () => {
+  const s = mine();
+  assert.equal(st.tapCell(s, 1, 0), true);
+  assert.deepEqual(s.turn.pending, { x: 1, y: 0, rot: 0 });
+  st.tapCell(s, 1, 0);
+  assert.equal(s.turn.pending.rot, 90);
+  st.chooseSpot(s, 0);
+  assert.equal(s.turn.spot, 0);
+  st.tapCell(s, 1, 0);
+  assert.equal(s.turn.pending.rot, 270);
+  assert.equal(s.turn.spot, -1, 'turning the tile drops the figure chosen for the old rotation');
+  st.tapCell(s, 1, 0);
+  assert.equal(s.turn.pending.rot, 0);
+  assert.equal(st.tapCell(s, 7, 7), false);
+});
+
+test('the place message quotes the turn and the chosen spot', () => {
+  const s = mine();
+  assert.equal(st.placeMessage(s), null);
+  st.tapCell(s, 0, -1);
+  st.chooseSpot(s, 1);
+  assert.deepEqual(st.placeMessage(s), { type: 'place', turn: 2, x: 0, y: -1, rot: 180,
+    meeple: { kind: 'follower', at: 'N' }, return_abbot: false });
+  st.chooseSpot(s, 5);
+  assert.equal(s.turn.spot, 1, 'a spot that does not exist is ignored');
+});
+
+test('nothing changes once sent; take back clears the choice', () => {
+  const s = mine();
+  st.tapCell(s, 0, -1);
+  s.turn.sent = true;
+  st.rotate(s);
+  st.takeBack(s);
+  assert.deepEqual(s.turn.pending, { x: 0, y: -1, rot: 180 });
+  s.turn.sent = false;
+  st.takeBack(s);
+  assert.equal(s.turn.pending, null);
+});
+
+test('a new turn from the server clears the old choices', () => {
+  const s = mine();
+  st.tapCell(s, 0, -1);
+  st.applyServerState(s, { room: s.room, game: gameView({ turn: 3 }) });
+  assert.equal(s.turn.pending, null);
+  assert.equal(s.turn.forTurn, 3);
+});
+
+test('the abbot can be taken back only when the server says so', () => {
+  const s = mine();
+  st.setReturnAbbot(s, true);
+  assert.equal(s.turn.returnAbbot, false);
+  const t = mine({ can_return_abbot: true });
+  st.tapCell(t, 0, -1);
+  st.chooseSpot(t, 0);
+  st.setReturnAbbot(t, true);
+  assert.equal(t.turn.returnAbbot, true);
+  assert.equal(t.turn.spot, -1);
+  assert.equal(st.placeMessage(t).return_abbot, true);
+});
+
+test('keyboard steps go to the nearest legal cell that way', () => {
+  const s = mine();
+  assert.equal(st.stepCell(s, 'right'), true);
+  assert.deepEqual([s.turn.pending.x, s.turn.pending.y], [1, 0]);
+  assert.equal(st.stepCell(s, 'right'), false, 'nothing further east');
+  st.stepCell(s, 'left');
+  assert.deepEqual([s.turn.pending.x, s.turn.pending.y], [-1, 0], 'straight ahead beats a nearer cell off to the side');
+  st.stepCell(s, 'down');
+  assert.deepEqual([s.turn.pending.x, s.turn.pending.y], [0, 1]);
+});

@@ -1,0 +1,46 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { offsetWords, whereText, tileWords, turnAnnouncement, eventText, turnText, joinNames } from '../../static/js/ui/words.js';
+import { CATALOG, gameView } from './fixtures.mjs';
+
+test('offsets in words', () => {
+  assert.equal(offsetWords(0, -1), 'north');
+  assert.equal(offsetWords(1, 1), 'south-east');
+  assert.equal(offsetWords(2, 0), '2 east');
+  assert.equal(offsetWords(-2, 1), '1 south, 2 west');
+});
+
+test('where a tile went: near the start relative to it, far out beside its oldest neighbour', () => {
+  const placed = new Map([['0,0', 0], ['1,0', 1], ['2,0', 2], ['3,0', 5], ['3,1', 3]]);
+  assert.equal(whereText(0, -1, placed), 'north of the start tile');
+  assert.equal(whereText(2, 0, placed), '2 east of the start tile');
+  assert.equal(whereText(4, 0, placed), "east of turn 5's tile");
+  assert.equal(whereText(3, -1, placed), "north of turn 5's tile");
+  assert.equal(whereText(4, 1, placed), "east of turn 3's tile");
+});
+
+test('tiles and turns in words', () => {
+  assert.equal(tileWords('E', CATALOG.E), 'tile E: a city on 1 side');
+  assert.equal(tileWords('L', CATALOG.L), 'tile L: a city on 1 side and 3 roads');
+  assert.equal(tileWords('A', CATALOG.A), 'tile A: a monastery and a road');
+  assert.equal(tileWords('Q', undefined), 'tile Q');
+  const g = gameView();
+  assert.equal(turnAnnouncement(g, 0, CATALOG), 'Your turn. You drew tile E: a city on 1 side.');
+  assert.equal(turnAnnouncement(g, 1, CATALOG), "Ann's turn. Ann drew tile E: a city on 1 side.");
+  assert.equal(turnAnnouncement({ ...g, finished: true }, 0, CATALOG), '');
+  const players = g.players;
+  assert.equal(turnText({ player: 1, tile: 'E', x: 0, y: -1, rot: 180, meeple: { kind: 'follower', at: 'S' } }, players, CATALOG),
+    'Bo placed a tile and put a knight in the city');
+  assert.equal(turnText({ player: 0, discarded: 'C' }, players, CATALOG), 'Ann drew C: it fits nowhere, discarded');
+  assert.equal(turnText({ player: 0, tile: 'E', x: 0, y: -1, rot: 180, meeple: null, return_abbot: true }, players, CATALOG,
+    'north of the start tile'), 'Ann placed a tile north of the start tile and took the abbot back');
+});
+
+test('score events in words, shared scores say each', () => {
+  const players = [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }];
+  assert.equal(eventText({ feature: 'city', points: 8, players: [0], tiles: 3, pennants: 1 }, players),
+    "Ann's city: 8 points (3 tiles, 1 pennant)");
+  assert.equal(eventText({ feature: 'road', points: 1, players: [0, 2], tiles: 1 }, players),
+    "Ann and Cy's shared road: 1 point each (1 tile)");
+  assert.equal(joinNames(['A', 'B', 'C']), 'A, B and C');
+});
