@@ -13,6 +13,7 @@ every simulation starts from `public_replica()`, a game rebuilt from the public 
 whose unseen tiles are shuffled by the bot's own random generator.
 """
 
+from .advice import Advice, explain, suggest, suggest_from_log, warn
 from .bot import LEVELS, Bot, choose_move, move_from_log
 from .easy import easy_move, rank_moves
 from .public import public_replica
@@ -20,11 +21,16 @@ from .strong import strong_move
 
 __all__ = [
     "LEVELS",
+    "Advice",
     "Bot",
     "choose_move",
     "easy_move",
+    "explain",
     "move_from_log",
     "public_replica",
     "rank_moves",
     "strong_move",
+    "suggest",
+    "suggest_from_log",
+    "warn",
 ]

@@ -13,7 +13,7 @@ from typing import Any
 
 from .board import Board, Cell, Placement
 from .changes import Change, ChangeRecorder, FeatureKey
-from .features import CENTRE_FEATURES, POINTS_PER_CITY, SEGMENT_FEATURES, Feature, Key, Worth
+from .features import CENTRE_FEATURES, FIELD_POINTS_PER_CITY, SEGMENT_FEATURES, Feature, Key, Worth
 from .moves import (
     ABBOT,
     FOLLOWER,
@@ -916,7 +916,7 @@ class Game:
         return {
             "field": field,
             "cities": [self._segment_feature(c, board.segments_of(c)) for c in sorted(best_cities)],
-            "per_city": POINTS_PER_CITY,
+            "per_city": FIELD_POINTS_PER_CITY,
             "points": field["points_end"],
         }
 
