@@ -370,6 +370,20 @@ def test_the_suggestion_does_not_depend_on_the_hidden_bag_order(turns: int) -> N
     assert a == explain(game, a.move)  # the reason is that of the move, on the real game too
 
 
+def test_warnings_and_reasons_do_not_depend_on_the_hidden_bag_order() -> None:
+    """`warn()` and `explain()` play the move on a copy of the real game (which then draws
+    from the real bag): what they say must not depend on it."""
+    game = advanced(40, seed=5)
+    twin = game.copy(shuffle=random.Random(99))
+    assert future_tiles(twin) != future_tiles(game)
+    said = 0
+    for mv in game.legal_moves():
+        assert warn(game, mv) == warn(twin, mv)
+        assert explain(game, mv) == explain(twin, mv)
+        said += warn(game, mv) is not None
+    assert said  # some move on this board hands something to Bo or Ann
+
+
 def test_a_suggestion_from_the_public_log_in_a_worker() -> None:
     game = advanced(25)
     mine = suggest(game, random.Random(3), budget_s=None, playouts=30)
