@@ -7,10 +7,14 @@
     >>> move = choose_move(game, "easy", random.Random(1))
     >>> events = game.play(move)
 
-Two levels: `easy` (a one-move lookahead with a light heuristic) and `strong` (Monte Carlo
-playouts over sampled bags within a time budget). Neither reads the real order of the bag:
+Two levels: `easy` (a one-move lookahead with a light heuristic) and `strong` (a search over
+the tiles that may come, within a time budget). Neither reads the real order of the bag:
 every simulation starts from `public_replica()`, a game rebuilt from the public move log,
 whose unseen tiles are shuffled by the bot's own random generator.
+
+Advice at the table (`advice.py`): `suggest()` is the strong bot's move for the player to move
+with one sentence of what it does (`explain()`, an `Advice`), and `warn()` says when a move
+hands points to an opponent.
 """
 
 from .advice import Advice, explain, suggest, suggest_from_log, warn
