@@ -10,6 +10,8 @@
   drawing the next tile), over every turn of random games.
 - games per second: 2 players, winter, farmers on, a uniformly random legal placement each
   turn and a random legal figure on 40% of turns.
+- field_lesson() against features(): on the final boards of random games without farmers
+  (the introductory game's ending), each call timed on the same boards.
 
 Each figure is the median over its samples; each repeat gives one figure, and the line shows
 the median of the repeats with their spread (min-max). The machine is shared: the load average
@@ -46,10 +48,12 @@ def random_move(game: Game, rng: random.Random) -> Move:
     return Move(*placement)
 
 
-def random_game(seed: int, play_times: list[float] | None = None) -> Game:
+def random_game(
+    seed: int, play_times: list[float] | None = None, options: Options = OPTIONS
+) -> Game:
     """Play one complete game with random legal moves (timing each play() if asked)."""
     rng = random.Random(seed)
-    game = Game(PLAYERS, OPTIONS, seed=seed)
+    game = Game(PLAYERS, options, seed=seed)
     while not game.finished:
         move = random_move(game, rng)
         if play_times is None:
@@ -95,6 +99,19 @@ def play_us(games: int, first_seed: int) -> float:
     return statistics.median(times) * 1e6
 
 
+def lesson_and_features_us(boards: list[Game]) -> tuple[float, float]:
+    """Median microseconds of `field_lesson()` and of `features()` on the same boards."""
+    lessons, walks = [], []
+    for game in boards:
+        start = time.perf_counter()
+        game.field_lesson()
+        middle = time.perf_counter()
+        game.features()
+        lessons.append((middle - start) * 1e6)
+        walks.append((time.perf_counter() - middle) * 1e6)
+    return statistics.median(lessons), statistics.median(walks)
+
+
 def line(name: str, values: list[float], unit: str) -> str:
     return (
         f"{name}: {statistics.median(values):.0f} {unit}"
@@ -127,6 +144,11 @@ def main() -> None:
     )
     print(line("play() per call, every turn of random games", plays, "us"))
     print(line(f"random games per second ({args.games} games a repeat)", rates, "games/s"))
+    no_farmers = Options("winter", farmers=False)
+    finals = [random_game(seed, options=no_farmers) for seed in range(args.boards)]
+    timed = [lesson_and_features_us(finals) for _ in range(args.repeats)]
+    print(line(f"field_lesson() on final boards ({len(finals)})", [t[0] for t in timed], "us"))
+    print(line("features() on the same boards", [t[1] for t in timed], "us"))
     tracemalloc.start()
     random_game(12345)
     _, peak = tracemalloc.get_traced_memory()

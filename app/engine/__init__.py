@@ -15,6 +15,7 @@ See API.md beside this file for the whole public surface.
 
 from .board import Placement
 from .changes import Change
+from .features import FIELD_POINTS_PER_CITY
 from .game import (
     COLORS,
     Game,
@@ -30,6 +31,7 @@ from .tiles import SLOTS, TILESETS, tile_catalog
 
 __all__ = [
     "COLORS",
+    "FIELD_POINTS_PER_CITY",
     "LOG_FORMAT",
     "SLOTS",
     "TILESETS",

@@ -20,6 +20,9 @@ from .tiles import CITY, FIELD, GARDEN, MONASTERY, ROAD
 
 Key = TypeVar("Key", int, Cell)
 
+# What a field scores for each finished city it borders.
+FIELD_POINTS_PER_CITY = 3
+
 
 @dataclass(frozen=True, slots=True)
 class Worth:
@@ -92,7 +95,7 @@ class Field(Feature[int]):
 
     def worth(self, board: Board, key: int, complete: bool) -> Worth:
         cities = len(board.completed_city_roots(key))
-        return Worth(3 * cities, _tile_count(board, key), cities=cities)
+        return Worth(FIELD_POINTS_PER_CITY * cities, _tile_count(board, key), cities=cities)
 
 
 class Cloister(Feature[Cell]):
@@ -113,4 +116,4 @@ class Cloister(Feature[Cell]):
 SEGMENT_FEATURES: dict[str, Feature[int]] = {f.kind: f for f in (Road(), City(), Field())}
 CENTRE_FEATURES: dict[str, Feature[Cell]] = {k: Cloister(k) for k in (MONASTERY, GARDEN)}
 
-__all__ = ["CENTRE_FEATURES", "SEGMENT_FEATURES", "Feature", "Worth"]
+__all__ = ["CENTRE_FEATURES", "FIELD_POINTS_PER_CITY", "SEGMENT_FEATURES", "Feature", "Worth"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from .board import Board, Cell, Placement
 from .changes import Change, ChangeRecorder, FeatureKey
-from .features import CENTRE_FEATURES, SEGMENT_FEATURES, Feature, Key, Worth
+from .features import CENTRE_FEATURES, FIELD_POINTS_PER_CITY, SEGMENT_FEATURES, Feature, Key, Worth
 from .moves import (
     ABBOT,
     FOLLOWER,
@@ -886,6 +886,47 @@ class Game:
             if self._is_listed(kind):
                 out.append(self._centre_feature(cell))
         return out
+
+    def field_lesson(self) -> dict[str, Any] | None:
+        """The field to show at the end of a game played without farmers: what one field of
+        the final map would have scored had somebody farmed it (the introductory game's
+        ending). None while the game runs, in a game with farmers (its fields were scored),
+        and when no field borders a finished city.
+
+        The field is the one bordering the most finished cities; on a tie the larger (more
+        tiles), then the oldest (its id made first). Returns `{"field": ..., "cities": [...],
+        "per_city": 3, "points": ...}`: the field and the finished cities it borders (oldest
+        first) as `features()` lists them, what a field scores per finished city, and what
+        this one would have scored. A city the field touches in several places counts once;
+        an unfinished city counts nothing. Costs less than a `features()` call: it looks at
+        each feature's root once and builds the dicts of the field and its cities only.
+        """
+        if not self.finished or self.options.farmers:
+            return None
+        board = self.board
+        best: tuple[int, int, int] | None = None  # (cities, tiles, -root): the largest wins
+        best_cities: set[int] = set()
+        for root, parent in enumerate(board.parent):
+            if parent != root or board.kind(root) != FIELD:
+                continue
+            cities = board.completed_city_roots(root)
+            if not cities:
+                continue
+            tiles = board.tiles[root]
+            assert tiles is not None
+            key = (len(cities), len(tiles), -root)
+            if best is None or key > best:
+                best, best_cities = key, cities
+        if best is None:
+            return None
+        root = -best[2]
+        field = self._segment_feature(root, board.segments_of(root))
+        return {
+            "field": field,
+            "cities": [self._segment_feature(c, board.segments_of(c)) for c in sorted(best_cities)],
+            "per_city": FIELD_POINTS_PER_CITY,
+            "points": field["points_end"],
+        }
 
     def _is_listed(self, centre: str) -> bool:
         """Gardens are features with The Abbot only; otherwise they are a picture."""

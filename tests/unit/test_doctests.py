@@ -1,4 +1,5 @@
-"""The engine's docstring examples, run as tests (python-chess keeps its doctests in CI)."""
+"""The docstring examples of the engine and the bots, run as tests (python-chess keeps its
+doctests in CI)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,16 @@ from types import ModuleType
 
 import pytest
 
+import app.bots
 import app.engine
 
-SUBMODULES = [f"app.engine.{m.name}" for m in pkgutil.iter_modules(app.engine.__path__)]
-MODULES: list[ModuleType] = [app.engine, *map(importlib.import_module, SUBMODULES)]
+PACKAGES = (app.engine, app.bots)
+SUBMODULES = [
+    f"{package.__name__}.{m.name}"
+    for package in PACKAGES
+    for m in pkgutil.iter_modules(package.__path__)
+]
+MODULES: list[ModuleType] = [*PACKAGES, *map(importlib.import_module, SUBMODULES)]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
