@@ -15,6 +15,7 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
+from app.bots import Advice
 from app.engine import Game, Move
 from app.server.protocol import GameError
 from app.server.settings import Settings
@@ -35,6 +36,11 @@ class BotPlayer(Protocol):
     async def move(self, room: str, game: Game, seat: int, level: str) -> Move:
         """The move a bot of `level` plays for `seat`, the player to move in `game`, from
         public information only."""
+        ...
+
+    async def suggest(self, game: Game) -> Advice:
+        """A suggested move (with why) for the player to move in `game`, from public
+        information only."""
         ...
 
     def forget(self, room: str) -> None:

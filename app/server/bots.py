@@ -12,15 +12,16 @@ import multiprocessing
 import random
 from concurrent.futures import ProcessPoolExecutor
 
-from app.bots import Bot, move_from_log
+from app.bots import Advice, Bot, move_from_log, suggest, suggest_from_log
 from app.engine import Game, Move
 
 
 class Bots:
     """Computes bot moves; keeps one `Bot` (with its replica of the game) per room seat."""
 
-    def __init__(self, strong_seconds: float, workers: int) -> None:
+    def __init__(self, strong_seconds: float, workers: int, hint_seconds: float = 1.0) -> None:
         self.strong_seconds = strong_seconds
+        self.hint_seconds = hint_seconds
         self.workers = workers  # 0: strong moves on the event loop too (tests only)
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._pool: ProcessPoolExecutor | None = None
@@ -38,6 +39,18 @@ class Bots:
         if bot is None:
             bot = self._bots[room, seat, level] = Bot(level, budget_s=self.strong_seconds)
         return bot.move(game)
+
+    async def suggest(self, game: Game) -> Advice:
+        """A suggested move for the player to move in `game`, with why (the strong bot, from
+        the public log only), thought over in a worker process."""
+        tile = game.drawn_tile
+        assert tile is not None
+        if self.workers > 0:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._worker_pool(), suggest_from_log, game.to_log(), tile,
+                random.getrandbits(63), self.hint_seconds,
+            )
+        return suggest(game, random.Random(), self.hint_seconds)
 
     def forget(self, room: str) -> None:
         """Drop the bots of a room that leaves memory."""

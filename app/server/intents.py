@@ -11,7 +11,8 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from app.engine import Game, Meeple, Move, Player
+from app.bots import warn
+from app.engine import Game, IllegalMoveError, Meeple, Move, Player
 from app.server import protocol as p
 from app.server.broadcast import you
 from app.server.identity import bot_marker, clean_name, new_token
@@ -223,3 +224,66 @@ async def _set_bot(room: Room, position: int, level: str | None) -> None:
     room.deal_legal()
     await room.reschedule()
 
+
+
+# -- advice (rooms that agreed on it) -------------------------------------------------------
+
+
+def _require_hints(room: Room, *levels: str) -> None:
+    if room.lobby.options.hints not in levels:
+        raise GameError(ErrorCode.HINTS_OFF, "This table agreed on no such advice.")
+
+
+def _my_turn(room: Room, peer: Peer, turn: int) -> Match:
+    match = room.require_turn(turn)
+    seat = room.lobby.seats.get(match.seat_to_move())
+    if peer.seat != match.seat_to_move() or seat is None or seat.bot is not None:
+        raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
+    return match
+
+
+async def hint(room: Room, peer: Peer, intent: p.Hint) -> None:
+    """A suggested move for the player to move, counted once a turn for everyone to see.
+
+    The thinking takes a second, so it happens outside the room's lock; the hint is counted
+    and sent only if the game is still at that turn."""
+    async with room.lock:
+        _require_hints(room, "request", "coach")
+        match = _my_turn(room, peer, intent.turn)
+        cached = room.turn_cache.get("hint", match)
+        if cached is not None:
+            peer.send(cached)
+            return
+        game = match.game.copy()
+    advice = await room.services.bots.suggest(game)
+    async with room.lock:
+        match = _my_turn(room, peer, intent.turn)
+        text = room.turn_cache.get("hint", match)
+        if text is None:
+            hints = [*match.hints]
+            hints[match.game.current_player] += 1
+            await room.store.set_hints(match.id, hints)
+            match.hints = hints
+            text = room.turn_cache.put("hint", match, p.encode(
+                {"type": "hint", "turn": intent.turn, **advice.to_dict()}
+            ))
+            room.publish(game=True)
+        peer.send(text)
+
+
+@handles(p.Check)
+async def check(room: Room, peer: Peer, intent: p.Check) -> None:
+    """The coach's look at a move before it is confirmed."""
+    _require_hints(room, "coach")
+    match = _my_turn(room, peer, intent.turn)
+    meeple = Meeple(intent.meeple.kind, intent.meeple.at) if intent.meeple else None
+    move = Move(intent.x, intent.y, intent.rot, meeple, intent.return_abbot)
+    try:
+        warning = warn(match.game, move)
+    except IllegalMoveError as exc:
+        raise GameError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
+    peer.send(p.encode({
+        "type": "check", "turn": intent.turn, "x": move.x, "y": move.y, "rot": move.rot,
+        "meeple": meeple.to_dict() if meeple else None, "return_abbot": move.return_abbot,
+        "warning": warning,
+    }))

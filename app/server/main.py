@@ -34,7 +34,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await db.wait_ready(settings.database_wait_seconds)
         await db.migrate()
         store = Store(db)
-        bots = Bots(settings.bot_strong_seconds, settings.bot_workers)
+        bots = Bots(settings.bot_strong_seconds, settings.bot_workers, settings.hint_seconds)
         cluster: Cluster = (
             RedisCluster(settings.redis_url, settings.lease_seconds)
             if settings.redis_url else LocalCluster()
@@ -54,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.set_threshold(50_000, 20, 100)
         upkeep = [
             asyncio.create_task(rooms.run()),
+            asyncio.create_task(db.checkpoint_forever(settings.sqlite_checkpoint_seconds)),
             asyncio.create_task(_expire_forever(rooms, settings.expiry_check_seconds)),
         ]
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from app.engine import Game, Player
@@ -22,6 +22,11 @@ class Match:
     seed: int
     game: Game
     clock: TurnClock | None
+    hints: list[int] = field(default_factory=list)  # hints each player asked for
+
+    def __post_init__(self) -> None:
+        if not self.hints:
+            self.hints = [0] * len(self.players)
 
     @classmethod
     def new(
@@ -46,7 +51,8 @@ class Match:
                             record.moves)
         if record.ended_early and not game.finished:
             game.end_early()
-        match = cls(record.id, record.number, stored, players, record.seed, game, None)
+        match = cls(record.id, record.number, stored, players, record.seed, game, None,
+                    list(record.hints or ()))
         if stored.clock is not None:
             clock = TurnClock.start(stored.clock.bank, stored.clock.increment, len(players))
             clock.replay(
@@ -66,6 +72,15 @@ class Match:
     def seat_to_move(self) -> int:
         """The seat of the player to move."""
         return int(self.players[self.game.current_player]["seat"])
+
+    def results(self) -> dict[str, Any]:
+        """The engine's results, with the hints each player asked for and, for a game played
+        without farmers, the field the introduction shows at the end (`Game.field_lesson`)."""
+        return {
+            **self.game.results(),
+            "hints": list(self.hints),
+            "field_lesson": self.game.field_lesson(),
+        }
 
     def rebuilt(self, turns: int) -> Game:
         """The game as it was after `turns` turns (all of them stored)."""

@@ -6,7 +6,7 @@ lobby's `set_options`, `POST /api/rooms`, the stored rows and the state all go t
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -54,6 +54,9 @@ class RoomOptions(BaseModel):
     river: StrictBool = _GAME.river
     seats: Annotated[StrictInt, Field(ge=2, le=5)] = 5
     clock: ClockOption | None = None
+    # Strategic advice the table agreed on: none, a suggested move on request, or that plus
+    # a warning before a move that hands points to an opponent.
+    hints: Literal["off", "request", "coach"] = "off"
 
     def game_options(self) -> Options:
         """The engine's options for a game started with these."""

@@ -74,6 +74,11 @@ def _diff(old: Any, new: Any, path: tuple[str | int, ...], ops: list[Op]) -> Non
                 # smaller than many small changes, and we need not look further.
                 ops.append({"op": "replace", "path": pointer(path), "value": new})
                 return
+        if len(old) - common > len(new):
+            # Mostly gone (say the board of the last game when a new one starts): the new
+            # list whole is shorter than a `remove` per old item.
+            ops.append({"op": "replace", "path": pointer(path), "value": new})
+            return
         ops.extend(changes)
         for value in new[common:]:
             ops.append({"op": "add", "path": pointer((*path, "-")), "value": value})

@@ -65,6 +65,7 @@ class ErrorCode(StrEnum):
     CHAT_RATE = "chat_rate"
     ROOM_FULL = "room_full"
     NOT_A_BOT = "not_a_bot"
+    HINTS_OFF = "hints_off"
     SERVER_ERROR = "server_error"
 
 
@@ -193,6 +194,26 @@ class Place(Intent):
     return_abbot: StrictBool = False
 
 
+class Hint(Intent):
+    """The player to move asks for a suggested move (rooms with hints on)."""
+
+    type: Literal["hint"]
+    turn: StrictInt
+
+
+class Check(Intent):
+    """The player to move asks the coach about a move before confirming it (rooms with the
+    coach on): is it handing points to an opponent?"""
+
+    type: Literal["check"]
+    turn: StrictInt
+    x: StrictInt
+    y: StrictInt
+    rot: Literal[0, 90, 180, 270]
+    meeple: MeepleIn | None = None
+    return_abbot: StrictBool = False
+
+
 class EndGame(Intent):
     """Host: end the running game now, scored as if the bag were empty."""
 
@@ -237,13 +258,13 @@ class Chat(Intent):
 
 ClientMessage = Annotated[
     Hello | Ping | Pong | Sync | Features | TakeSeat | LeaveSeat | RemoveSeat | SetOptions | Start
-    | Place | EndGame | AddBot | HandToBot | TakeBack | Chat,
+    | Place | Hint | Check | EndGame | AddBot | HandToBot | TakeBack | Chat,
     Field(discriminator="type"),
 ]
 _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 SERVER_MESSAGE_TYPES = frozenset(
-    ("welcome", "snapshot", "diff", "legal", "features", "seated", "you", "chat", "error", "ping",
-     "pong", "reload")
+    ("welcome", "snapshot", "diff", "legal", "features", "hint", "check", "seated", "you", "chat",
+     "error", "ping", "pong", "reload")
 )
 # The `type` of every client message, read off the message union itself.
 MESSAGE_TYPES = frozenset(

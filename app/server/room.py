@@ -20,20 +20,15 @@ from app.server import protocol as p
 from app.server.autoplay import Autoplay, plan
 from app.server.broadcast import Broadcaster, Peer, you
 from app.server.chat import Chat
-from app.server.intents import HANDLERS
+from app.server.intents import HANDLERS, hint
 from app.server.lobby import Lobby
 from app.server.match import Match
 from app.server.protocol import ErrorCode, GameError
 from app.server.relay import Moved
 from app.server.services import Services
 from app.server.timing import stamp
-from app.server.views import (
-    features_message,
-    game_view,
-    legal_message,
-    next_game_view,
-    room_view,
-)
+from app.server.turncache import TurnCache
+from app.server.views import game_view, next_game_view, room_view
 from app.store import Fenced, Finish, RoomRecord
 
 log = logging.getLogger(__name__)
@@ -65,10 +60,7 @@ class Room:
         # Called when another process has taken the room over (set by the registry).
         self.on_lost: Callable[[], None] = lambda: None
         self.closed = False  # it left this process's memory: connections look for it again
-        # The encoded `legal` and `features` messages of the turn they were built for (each
-        # is built once a turn, and only when someone needs it).
-        self._legal: tuple[tuple[int, int], str] | None = None
-        self._features_cache: tuple[tuple[int, int], str] | None = None
+        self.turn_cache = TurnCache()  # the turn's personal messages: placements, features, hint
 
     @property
     def running(self) -> bool:
@@ -162,7 +154,9 @@ class Room:
                                      self.clock.now())
                 self.broadcast.send_all(p.encode(line))
             case p.Features():
-                peer.send(self._features())
+                peer.send(self.turn_cache.features(self.match))
+            case p.Hint():
+                await hint(self, peer, intent)
             case _:
                 async with self.lock:
                     try:
@@ -203,7 +197,7 @@ class Room:
             raise GameError(ErrorCode.SERVER_ERROR, "That move failed on the server.") from None
         finish = None
         if game.finished:
-            results = game.results()
+            results = match.results()
             finish = Finish(list(results["scores"]), list(results["winners"]), results,
                             bool(game.ended_early))
         at = self.clock.now()
@@ -256,22 +250,10 @@ class Room:
         if taken is None or taken.bot is not None:
             return
         movers = [peer for peer in (peers or self.peers) if peer.seat == seat]
-        if not movers:
-            return
-        key = (match.id, match.game.turn)
-        if self._legal is None or self._legal[0] != key:
-            message = legal_message(match)
-            self._legal = (key, p.encode(message) if message else "")
-        for peer in movers:
-            if self._legal[1]:
-                peer.send(self._legal[1])
-
-    def _features(self) -> str:
-        match = self.match
-        key = (match.id, match.game.turn) if match is not None else (0, 0)
-        if self._features_cache is None or self._features_cache[0] != key:
-            self._features_cache = (key, p.encode(features_message(match)))
-        return self._features_cache[1]
+        text = self.turn_cache.legal(match) if movers else None
+        if text is not None:
+            for peer in movers:
+                peer.send(text)
 
     def _moved(self) -> GameError:
         """This process lost the room to another (its writes are fenced off): let the room

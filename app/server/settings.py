@@ -19,6 +19,7 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("DATABASE_URL", "CARC_DATABASE_URL"),
     )
     database_wait_seconds: float = 30.0  # at start, how long to wait for the database
+    sqlite_checkpoint_seconds: float = 1.0  # SQLite: how often the log goes into the database
     # Several processes serving the same rooms share them through Redis (empty: this process
     # is the only one). Needs a database they share (PostgreSQL).
     redis_url: str = Field("", validation_alias=AliasChoices("REDIS_URL", "CARC_REDIS_URL"))
@@ -46,6 +47,7 @@ class Settings(BaseSettings):
     bot_pause_seconds: float = 0.8  # before a bot moves, so people can follow
     bot_strong_seconds: float = 1.0  # thinking time of a `strong` move
     bot_workers: int = 1  # processes for `strong` moves (0: on the event loop, tests only)
+    hint_seconds: float = 1.0  # thinking time of a suggested move
 
     rooms_per_window: int = 300  # new rooms per client address per window
     rooms_window_seconds: float = 600.0

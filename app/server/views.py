@@ -142,7 +142,8 @@ def _wire(view: dict[str, Any]) -> dict[str, Any]:
 
 def _add_status(view: dict[str, Any], match: Match) -> None:
     game = match.game
-    view["results"] = game.results() if game.finished else None
+    view["hints"] = list(match.hints)
+    view["results"] = match.results() if game.finished else None
     view["clock"] = match.clock.view() if match.clock is not None else None
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -16,6 +18,9 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # Drivers people write in URLs mapped to the async driver we ship.
 _ASYNC_DRIVERS = {
@@ -59,15 +64,51 @@ class Database:
             # aiosqlite runs every connection in its own thread; waiting for a lock beats failing.
             kwargs["connect_args"] = {"timeout": 30}
         self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
+        self._writes: Engine | None = None
+        self._write_thread: ThreadPoolExecutor | None = None
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            # The busiest writes (every move) go through one thread with a plain sqlite3
+            # connection: a whole transaction per hand-over instead of one per statement.
+            sync_url = make_url(self.url).set(drivername="sqlite+pysqlite")
+            self._writes = create_engine(sync_url, connect_args={"timeout": 30})
+            event.listen(self._writes, "connect", _sqlite_pragmas)
+            self._write_thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite-writes")
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    async def write(self, work: Callable[[Connection], T]) -> T:
+        """Run `work(connection)` in one transaction (committed when it returns). On SQLite
+        the whole of it runs in the writes thread; elsewhere through the async driver."""
+        if self._writes is None:
+            async with self.engine.begin() as conn:
+                return await conn.run_sync(work)
+        writes = self._writes
+
+        def transaction() -> T:
+            with writes.begin() as conn:
+                return work(conn)
+
+        return await asyncio.get_running_loop().run_in_executor(self._write_thread, transaction)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """A session inside one transaction: committed on success, rolled back on error."""
         async with self.sessions() as session, session.begin():
             yield session
+
+    async def checkpoint_forever(self, period: float) -> None:
+        """SQLite: every `period` seconds, copy the write-ahead log into the database without
+        holding up writers (a passive checkpoint, on a connection of its own). Nothing to do
+        for other databases."""
+        if not self.is_sqlite:
+            return
+        while True:
+            await asyncio.sleep(period)
+            try:
+                async with self.engine.connect() as conn:
+                    await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception as exc:  # the next one will do
+                log.warning("SQLite checkpoint failed: %r", exc)
 
     async def ping(self) -> bool:
         """True when the database answers a trivial query."""
@@ -104,6 +145,9 @@ class Database:
     async def dispose(self) -> None:
         """Close every pooled connection."""
         await self.engine.dispose()
+        if self._writes is not None and self._write_thread is not None:
+            self._write_thread.shutdown(wait=True)
+            self._writes.dispose()
 
 
 def alembic_config(url: str):
@@ -137,4 +181,8 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
+    # The commit that fills the log would copy it into the database and flush the disk
+    # itself, holding up every room's moves for tens of milliseconds: `Database.checkpoint`
+    # does that in the background instead.
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()

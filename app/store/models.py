@@ -101,6 +101,8 @@ class Game(Base):
     final_scores: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     winners: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     results: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Hints each player asked for (in turn order); NULL until somebody asks.
+    hints: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

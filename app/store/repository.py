@@ -6,13 +6,26 @@ Rows go out as frozen records so callers never hold a live ORM object across awa
 from __future__ import annotations
 
 import asyncio
+import functools
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import CursorResult, Table, delete, exists, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    CursorResult,
+    Table,
+    case,
+    delete,
+    exists,
+    func,
+    insert,
+    select,
+    tuple_,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store import models
 from app.store.database import Database
@@ -74,6 +87,7 @@ class GameRecord:
     winners: list[int] | None
     results: dict[str, Any] | None
     moves: list[dict[str, Any]] = field(default_factory=list)
+    hints: list[int] | None = None
     # When each move was committed (filled with `moves`): a turn clock is rebuilt from them.
     move_times: list[datetime] = field(default_factory=list)
 
@@ -136,6 +150,7 @@ def _game_record(
         winners=row.winners,
         results=row.results,
         moves=[turn for turn, _ in moves or ()],
+        hints=list(row.hints) if row.hints else None,
         move_times=[moment for _, moment in moves or ()],
     )
 
@@ -359,6 +374,12 @@ class RoomWriter:
                 .values(bot=bot)
             )
 
+    async def set_hints(self, game_id: int, hints: list[int]) -> None:
+        """How many hints each player of the game has asked for."""
+        async with self.db.transaction() as s:
+            await self._fence(s)
+            await s.execute(update(GAMES).where(GAMES.c.id == game_id).values(hints=hints))
+
     async def set_wake(self, wake_at: datetime | None) -> None:
         """When the room next has work with nobody connected (None: nothing is due)."""
         async with self.db.transaction() as s:
@@ -375,29 +396,31 @@ class RoomWriter:
         at: datetime,
     ) -> int:
         """Insert a running game started at `at`, with any turns the engine made at once
-        (such as discards), and remember which seat started it."""
-        async with self.db.transaction() as s:
-            await self._fence(s, last_starter=starter)
-            game = models.Game(
-                room_id=self.room_id,
-                started_at=at,
-                created_at=at,
-                updated_at=at,
-                number=number,
-                options=options,
-                players=players,
-                seed=seed,
-                status="running",
-                ended_early=False,
-                turns=len(turns),
+        (such as discards), and remember which seat started it. One transaction on a plain
+        connection: every room of a benchmark (or of a busy evening) may start at once."""
+        def write(conn: Connection) -> int:
+            fenced = conn.execute(
+                update(ROOMS)
+                .where(ROOMS.c.id == self.room_id, ROOMS.c.epoch == self.epoch)
+                .values(updated_at=at, last_starter=starter)
             )
-            s.add(game)
-            await s.flush()
-            s.add_all(
-                models.Move(game_id=game.id, number=i, turn=t, created_at=at)
-                for i, t in enumerate(turns, 1)
-            )
-            return game.id
+            if fenced.rowcount != 1:
+                raise Fenced(self.room_id)
+            game_id: int = conn.execute(
+                insert(GAMES).values(
+                    room_id=self.room_id, number=number, options=options, players=players,
+                    seed=seed, status="running", ended_early=False, turns=len(turns),
+                    created_at=at, started_at=at, updated_at=at,
+                ).returning(GAMES.c.id)
+            ).scalar_one()
+            if turns:
+                conn.execute(insert(MOVES), [
+                    {"game_id": game_id, "number": i, "turn": t, "created_at": at}
+                    for i, t in enumerate(turns, 1)
+                ])
+            return game_id
+
+        return await self.db.write(write)
 
     async def record_turns(
         self,
@@ -473,9 +496,9 @@ class _TurnWriter:
     async def _drain(self) -> None:
         while self.pending:
             batch, self.pending = self.pending, []
+            writes = [write for write, _ in batch]
             try:
-                async with self.db.engine.begin() as conn:
-                    await _store_turns(conn, [write for write, _ in batch])
+                await self.db.write(functools.partial(_store_turns, writes=writes))
             except Exception:
                 await self._one_by_one(batch)
                 continue
@@ -486,8 +509,7 @@ class _TurnWriter:
     async def _one_by_one(self, batch: list[tuple[_TurnWrite, asyncio.Future[None]]]) -> None:
         for write, future in batch:
             try:
-                async with self.db.engine.begin() as conn:
-                    await _store_turns(conn, [write])
+                await self.db.write(functools.partial(_store_turns, writes=[write]))
             except IntegrityError as exc:
                 error: Exception = Conflict(write.game_id)
                 error.__cause__ = exc
@@ -501,20 +523,26 @@ class _TurnWriter:
                 future.set_exception(error)
 
 
-async def _store_turns(conn: AsyncConnection, writes: list[_TurnWrite]) -> None:
+def _store_turns(conn: Connection, writes: list[_TurnWrite]) -> None:
     """Insert the moves of `writes` and finish the games that ended (one transaction).
 
     Each room's epoch is checked first (the fence, which also sets its `wake_at` and holds its
     row until the commit); then one multi-row insert for the whole batch, on a plain
     connection (no ORM session or objects); a game's row changes only when it ends.
     """
+    # One statement for the whole batch: on a busy server each statement waits for its turn
+    # on the event loop, so a statement per room made big batches slow.
+    wakes = {w.room.room_id: w.wake_at for w in writes}
+    result = conn.execute(
+        update(ROOMS)
+        .where(tuple_(ROOMS.c.id, ROOMS.c.epoch).in_([(w.room.room_id, w.room.epoch)
+                                                      for w in writes]))
+        .values(wake_at=case(wakes, value=ROOMS.c.id, else_=ROOMS.c.wake_at))
+        .returning(ROOMS.c.id)
+    )
+    kept = {room_id for (room_id,) in result}
     for w in writes:
-        result = await conn.execute(
-            update(ROOMS)
-            .where(ROOMS.c.id == w.room.room_id, ROOMS.c.epoch == w.room.epoch)
-            .values(wake_at=w.wake_at)
-        )
-        if result.rowcount != 1:
+        if w.room.room_id not in kept:
             raise Fenced(w.room.room_id)
     rows = [
         {"game_id": w.game_id, "number": n, "turn": t, "created_at": w.at}
@@ -522,11 +550,11 @@ async def _store_turns(conn: AsyncConnection, writes: list[_TurnWrite]) -> None:
         for n, t in enumerate(w.turns, w.first_number)
     ]
     if rows:
-        await conn.execute(insert(MOVES), rows)
+        conn.execute(insert(MOVES), rows)
     for w in writes:
         if w.finish is None:
             continue
-        await conn.execute(
+        conn.execute(
             update(GAMES)
             .where(GAMES.c.id == w.game_id)
             .values(

@@ -144,6 +144,10 @@ class FakeWriter:
     async def set_options(self, options: dict[str, Any]) -> None:
         self.store._put(replace(self._room(), options=options))
 
+    async def set_hints(self, game_id: int, hints: list[int]) -> None:
+        game = self.store.games[game_id]
+        game.record = replace(game.record, hints=list(hints))
+
     async def set_wake(self, wake_at: datetime | None) -> None:
         self.wakes.append(wake_at)
         self.store._put(replace(self._room(), wake_at=wake_at))
@@ -236,8 +240,8 @@ class FakePeer:
 
 def services(store: FakeStore, clock: FakeClock, **settings: Any) -> Services:
     """What rooms share, with easy and strong bots computed in this process."""
-    config = Settings(bot_workers=0, bot_strong_seconds=0.05, **settings)
-    bots = Bots(config.bot_strong_seconds, config.bot_workers)
+    config = Settings(bot_workers=0, bot_strong_seconds=0.05, hint_seconds=0.05, **settings)
+    bots = Bots(config.bot_strong_seconds, config.bot_workers, config.hint_seconds)
     return Services(store, config, clock, bots, LocalCluster())
 
 

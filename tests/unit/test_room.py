@@ -213,3 +213,69 @@ def placed(room: Room) -> list[int]:
 
 def _xyr(move) -> dict:
     return {"x": move.x, "y": move.y, "rot": move.rot}
+
+
+async def test_hints_go_to_the_player_who_asks_and_count_once_a_turn() -> None:
+    store, clock = FakeStore(), FakeClock()
+    room = await make_room(store, clock)
+    ann, bo = await join(room, ANN, "Ann"), await join(room, BO, "Bo")
+    watcher = await join(room, None, "Cy")
+    await start(room, ann)
+    mover = mover_of(room, ann, bo)
+    with pytest.raises(p.GameError) as refused:
+        await room.handle(mover, p.Hint(type="hint", turn=0))
+    assert refused.value.code == p.ErrorCode.HINTS_OFF
+    await room.handle(ann, p.EndGame(type="end_game", turn=room.match.game.turn))
+    await room.handle(ann, p.SetOptions.model_validate({"type": "set_options", "hints": "request"}))
+    await start(room, ann)
+    mover = mover_of(room, ann, bo)
+    other = bo if mover is ann else ann
+    turn = room.match.game.turn
+    with pytest.raises(p.GameError) as refused:
+        await room.handle(other, p.Hint(type="hint", turn=turn))
+    assert refused.value.code == p.ErrorCode.NOT_YOUR_TURN
+    for _ in range(2):  # the same hint twice, counted once
+        await room.handle(mover, p.Hint(type="hint", turn=turn))
+    hints = [m for m in mover.messages if m["type"] == "hint"]
+    assert len(hints) == 2 and hints[0] == hints[1] and hints[0]["reason"].endswith(".")
+    placements = {(o["x"], o["y"], o["rot"]): o for o in mover.legal["placements"]}
+    offered = placements[hints[0]["x"], hints[0]["y"], hints[0]["rot"]]
+    if hints[0]["meeple"] is not None:
+        assert hints[0]["meeple"]["at"] in {s["at"] for s in offered["spots"]}
+    player = room.match.game.current_player
+    assert watcher.game["hints"][player] == 1 and sum(watcher.game["hints"]) == 1
+    assert not any(m["type"] == "hint" for m in watcher.messages + other.messages)
+    # A coach's check is for rooms that asked for the coach.
+    check = p.Check(type="check", turn=turn, x=hints[0]["x"], y=hints[0]["y"], rot=hints[0]["rot"])
+    with pytest.raises(p.GameError) as refused:
+        await room.handle(mover, check)
+    assert refused.value.code == p.ErrorCode.HINTS_OFF
+    await room.handle(ann, p.EndGame(type="end_game", turn=turn))
+    results = ann.game["results"]
+    assert results["hints"] == ann.game["hints"] and results["field_lesson"] is None
+    (_, game) = sorted(store.games.items())
+    assert game[1].record.hints == results["hints"]
+
+
+async def test_the_coach_checks_a_move_before_it_is_confirmed() -> None:
+    store, clock = FakeStore(), FakeClock()
+    room = await make_room(store, clock)
+    ann, bo = await join(room, ANN, "Ann"), await join(room, BO, "Bo")
+    await room.handle(ann, p.SetOptions.model_validate({"type": "set_options", "hints": "coach"}))
+    await start(room, ann)
+    mover = mover_of(room, ann, bo)
+    move = first_legal(mover)
+    turn = room.match.game.turn
+    await room.handle(mover, p.Check(type="check", turn=turn, **_xyr(move)))
+    (answer,) = [m for m in mover.messages if m["type"] == "check"]
+    # Nothing on the board belongs to anyone yet: no move can hand points to an opponent.
+    assert answer["warning"] is None and (answer["x"], answer["y"]) == (move.x, move.y)
+    with pytest.raises(p.GameError) as refused:
+        await room.handle(mover, p.Check(type="check", turn=turn, x=99, y=99, rot=0))
+    assert refused.value.code == p.ErrorCode.ILLEGAL_MOVE
+    assert room.match.game.turn == turn, "a check changes nothing"
+
+
+def mover_of(room: Room, *peers: FakePeer) -> FakePeer:
+    assert room.match is not None
+    return next(q for q in peers if q.seat == room.match.seat_to_move())
