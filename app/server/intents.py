@@ -287,3 +287,26 @@ async def check(room: Room, peer: Peer, intent: p.Check) -> None:
         "meeple": meeple.to_dict() if meeple else None, "return_abbot": move.return_abbot,
         "warning": warning,
     }))
+
+
+@handles(p.Trace)
+async def trace(room: Room, peer: Peer, intent: p.Trace) -> None:
+    """The whole feature a figure on slot `at` would stand on, were the tile placed there
+    (as `features` lists it, after the placement): what a first-turn coach traces before the
+    player confirms. Placing the tile on a copy of the game changes nothing."""
+    match = _my_turn(room, peer, intent.turn)
+    after = match.game.copy()
+    try:
+        after.play(Move(intent.x, intent.y, intent.rot))
+    except IllegalMoveError as exc:
+        raise GameError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
+    feature = next(
+        (f for f in after.features()
+         if any(part["x"] == intent.x and part["y"] == intent.y and intent.at in part["slots"]
+                for part in f["parts"])),
+        None,
+    )
+    peer.send(p.encode({
+        "type": "trace", "turn": intent.turn, "x": intent.x, "y": intent.y, "rot": intent.rot,
+        "at": intent.at, "feature": feature,
+    }))

@@ -214,6 +214,18 @@ class Check(Intent):
     return_abbot: StrictBool = False
 
 
+class Trace(Intent):
+    """The player to move asks which whole feature a figure would stand on if the tile went
+    there (to trace it before confirming)."""
+
+    type: Literal["trace"]
+    turn: StrictInt
+    x: StrictInt
+    y: StrictInt
+    rot: Literal[0, 90, 180, 270]
+    at: Annotated[StrictStr, Field(min_length=1, max_length=4)]
+
+
 class EndGame(Intent):
     """Host: end the running game now, scored as if the bag were empty."""
 
@@ -258,13 +270,13 @@ class Chat(Intent):
 
 ClientMessage = Annotated[
     Hello | Ping | Pong | Sync | Features | TakeSeat | LeaveSeat | RemoveSeat | SetOptions | Start
-    | Place | Hint | Check | EndGame | AddBot | HandToBot | TakeBack | Chat,
+    | Place | Hint | Check | Trace | EndGame | AddBot | HandToBot | TakeBack | Chat,
     Field(discriminator="type"),
 ]
 _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 SERVER_MESSAGE_TYPES = frozenset(
-    ("welcome", "snapshot", "diff", "legal", "features", "hint", "check", "seated", "you", "chat",
-     "error", "ping", "pong", "reload")
+    ("welcome", "snapshot", "diff", "legal", "features", "hint", "check", "trace", "seated",
+     "you", "chat", "error", "ping", "pong", "reload")
 )
 # The `type` of every client message, read off the message union itself.
 MESSAGE_TYPES = frozenset(

@@ -279,3 +279,22 @@ async def test_the_coach_checks_a_move_before_it_is_confirmed() -> None:
 def mover_of(room: Room, *peers: FakePeer) -> FakePeer:
     assert room.match is not None
     return next(q for q in peers if q.seat == room.match.seat_to_move())
+
+
+async def test_trace_shows_the_whole_feature_a_figure_would_join_and_changes_nothing() -> None:
+    store, clock = FakeStore(), FakeClock()
+    room = await make_room(store, clock)
+    ann, bo = await join(room, ANN, "Ann"), await join(room, BO, "Bo")
+    await start(room, ann)
+    mover = mover_of(room, ann, bo)
+    assert mover.legal is not None
+    option = next(o for o in mover.legal["placements"] if o["spots"])
+    spot = option["spots"][0]
+    before = room.state()
+    await room.handle(mover, p.Trace(type="trace", turn=0, x=option["x"], y=option["y"],
+                                     rot=option["rot"], at=spot["at"]))
+    (answer,) = [m for m in mover.messages if m["type"] == "trace"]
+    feature = answer["feature"]
+    assert feature["kind"] == spot["feature"]
+    assert any(part["x"] == option["x"] and part["y"] == option["y"] for part in feature["parts"])
+    assert room.state() is before and room.match is not None and room.match.game.turn == 0
