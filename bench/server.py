@@ -73,6 +73,33 @@ def raise_nofile(want: int) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+class Servers:
+    """One or several server processes serving the same rooms, seen as one: connections go
+    to them in turn (round robin, as behind a load balancer without sticky sessions), CPU
+    and memory are summed."""
+
+    def __init__(self, processes: list[ServerProcess]) -> None:
+        self.processes = processes
+        self.url = processes[0].url
+        self.proc = processes[0].proc
+        self._next = 0
+
+    def next_ws_url(self) -> str:
+        """The websocket base URL of the next process in turn."""
+        process = self.processes[self._next % len(self.processes)]
+        self._next += 1
+        return process.ws_url
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU of all the processes."""
+        return sum(p.cpu_seconds() for p in self.processes)
+
+    def memory_mb(self) -> tuple[float, float]:
+        """Resident memory of all the processes (now, and the sum of their peaks)."""
+        sizes = [p.memory_mb() for p in self.processes]
+        return sum(s[0] for s in sizes), sum(s[1] for s in sizes)
+
+
 def own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -252,7 +279,7 @@ class RoomDriver:
         self, seat: int | None, token: str | None = None, tracker: bool = False
     ) -> Conn:
         ws = await websockets.connect(
-            f"{self.bench.server.ws_url}/ws/{self.code}",
+            f"{self.bench.server.next_ws_url()}/ws/{self.code}",
             max_size=2**24,
             open_timeout=60,
             ping_interval=None,  # the app-level ping/pong is what the server watches
@@ -357,7 +384,7 @@ class RoomDriver:
 class Bench:
     """The rooms and their clients for one server."""
 
-    def __init__(self, server: ServerProcess) -> None:
+    def __init__(self, server: Servers) -> None:
         self.server = server
         self.rooms: list[RoomDriver] = []
         self.stats = Stats()
@@ -549,7 +576,7 @@ def fmt(row: dict[str, Any]) -> str:
     )
 
 
-async def human(server: ServerProcess, args: argparse.Namespace) -> None:
+async def human(server: Servers, args: argparse.Namespace) -> None:
     bench = Bench(server)
     shapes = [(2 + i % 4, 1 + i % 2) for i in range(args.rooms)]  # 3.5 players + 1.5 watchers
     took = await bench.setup(shapes, args.parallel)
@@ -568,7 +595,7 @@ async def human(server: ServerProcess, args: argparse.Namespace) -> None:
         print(summarize_profile(Path(args.profile)))
 
 
-async def full(server: ServerProcess, args: argparse.Namespace) -> None:
+async def full(server: Servers, args: argparse.Namespace) -> None:
     bench = Bench(server)
     shapes = [(2, 1)] * args.full_rooms
     took = await bench.setup(shapes, args.parallel)
@@ -608,6 +635,21 @@ async def full(server: ServerProcess, args: argparse.Namespace) -> None:
     await bench.close()
 
 
+@contextlib.contextmanager
+def redis(wanted: bool, workdir: Path):
+    """A Redis server of the benchmark's own (its URL), or None when not wanted."""
+    if not wanted:
+        yield None
+        return
+    from redisproc import RedisProcess
+
+    server = RedisProcess(workdir).start()
+    try:
+        yield server.url
+    finally:
+        server.kill()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
@@ -627,7 +669,18 @@ def main() -> None:
     parser.add_argument("--idle", action="store_true", help="profile waiting threads too")
     parser.add_argument("--profile-stage", type=int, default=3, help="full: stage to profile")
     parser.add_argument("--max-seconds", type=float, default=1800, help="hard stop for a run")
+    parser.add_argument(
+        "--processes", type=int, default=1,
+        help="server processes sharing the rooms through Redis (more than 1: PostgreSQL only)",
+    )
+    parser.add_argument(
+        "--redis", action="store_true", help="use Redis even for one process (what it costs)"
+    )
     args = parser.parse_args()
+    if args.processes > 1:
+        args.redis = True
+        if args.db != "postgres":
+            parser.error("several processes share a PostgreSQL database: add --db postgres")
 
     print(
         f"open files limit: {raise_nofile(65536)}; {os.cpu_count()} cores; "
@@ -645,23 +698,33 @@ def main() -> None:
         for shape in shapes:
             with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
                 workdir = Path(tmp)
-                with database(db, workdir) as url:
+                with database(db, workdir) as url, redis(args.redis, workdir) as redis_url:
                     # Every room comes from this one address: lift the per-address room quota.
                     env = {"CARC_MAX_SPECTATORS": "50", "CARC_ROOMS_PER_WINDOW": "1000000"}
-                    server = ServerProcess(url, workdir / "server.log", **env)
-                    print(f"== {shape} on {db} ==", flush=True)
-                    server.start()
+                    if redis_url:
+                        env["REDIS_URL"] = redis_url
+                    processes = [
+                        ServerProcess(url, workdir / f"server{i}.log", **env)
+                        for i in range(args.processes)
+                    ]
+                    mode = f", {args.processes} process(es) with Redis" if redis_url else ""
+                    print(f"== {shape} on {db}{mode} ==", flush=True)
+                    for process in processes:
+                        process.start()
                     try:
                         run = human if shape == "human" else full
                         with asyncio.Runner(loop_factory=loop_factory) as runner:
-                            runner.run(asyncio.wait_for(run(server, args), args.max_seconds))
+                            runner.run(asyncio.wait_for(run(Servers(processes), args),
+                                                        args.max_seconds))
                     finally:
-                        server.stop()
-                        if os.environ.get("BENCH_KEEP_LOG"):
-                            shutil.copy(workdir / "server.log", os.environ["BENCH_KEEP_LOG"])
-                        tail = (workdir / "server.log").read_text(errors="replace")[-2000:]
-                        if "Traceback" in tail or "ERROR" in tail:
-                            print("  server log tail:\n" + tail)
+                        for i, process in enumerate(processes):
+                            process.stop()
+                            log = workdir / f"server{i}.log"
+                            if os.environ.get("BENCH_KEEP_LOG"):
+                                shutil.copy(log, f"{os.environ['BENCH_KEEP_LOG']}.{i}")
+                            tail = log.read_text(errors="replace")[-2000:]
+                            if "Traceback" in tail or "ERROR" in tail:
+                                print(f"  server {i} log tail:\n" + tail)
 
 
 if __name__ == "__main__":

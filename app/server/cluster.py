@@ -58,6 +58,10 @@ class Cluster(Protocol):
     def post(self, process: str, message: Message) -> None:
         """Send `message` to `process` (in order with every other message posted here)."""
 
+    async def reachable(self) -> bool | None:
+        """Whether the means of sharing rooms answers now (None: nothing to reach)."""
+        ...
+
 
 class LocalCluster:
     """One process: it owns every room it loads, and there is nobody to talk to."""
@@ -89,6 +93,10 @@ class LocalCluster:
     def post(self, process: str, message: Message) -> None:
         """There is no other process to post to."""
         raise RuntimeError("a single process has nobody to post to")
+
+    async def reachable(self) -> bool | None:
+        """Nothing to reach."""
+        return None
 
 
 # Renew a lease only while we still hold it (compare and set, atomically).
@@ -185,6 +193,13 @@ class RedisCluster:
             return []
         values = await self._redis.mget([self._alive_key(p) for p in processes])
         return [value is not None for value in values]
+
+    async def reachable(self) -> bool | None:
+        """Redis answers a PING."""
+        try:
+            return bool(await self._redis.ping())
+        except Exception:
+            return False
 
     def post(self, process: str, message: Message) -> None:
         """Queue `message` for `process`; one task publishes, so the order is kept."""

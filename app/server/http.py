@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request, WebSocket
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, JSONResponse
 
 from app.engine import tile_catalog
 from app.server import archive, schemas
@@ -53,6 +53,29 @@ async def health(store: StoreDep, rooms: RoomsDep) -> schemas.Health:
         status="ok" if ok else "degraded", database=ok, protocol=PROTOCOL_VERSION,
         process=rooms.cluster.process,
     )
+
+
+@api.get("/health/live", response_model=schemas.Liveness)
+async def live(rooms: RoomsDep) -> schemas.Liveness:
+    """Liveness: the process runs and its event loop answers (restart it if not)."""
+    return schemas.Liveness(status="ok", process=rooms.cluster.process)
+
+
+@api.get(
+    "/health/ready", response_model=schemas.Readiness, responses={503: {"model": schemas.Readiness}}
+)
+async def ready(store: StoreDep, rooms: RoomsDep) -> JSONResponse:
+    """Readiness: the database answers and its schema is current, and Redis answers when this
+    process shares rooms with others. 503 when not (a load balancer sends no one here)."""
+    database = await store.db.ping()
+    schema = database and await store.db.schema_current()
+    redis = await rooms.cluster.reachable()
+    ok = database and schema and redis is not False
+    body = schemas.Readiness(
+        status="ready" if ok else "not ready", database=database, schema_current=schema,
+        redis=redis, process=rooms.cluster.process,
+    )
+    return JSONResponse(body.model_dump(), status_code=200 if ok else 503)
 
 
 class RoomQuota:

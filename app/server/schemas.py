@@ -11,6 +11,23 @@ from app.server.options import RoomOptions
 from app.server.protocol import Color
 
 
+class Liveness(BaseModel):
+    """The process runs (it answers)."""
+
+    status: Literal["ok"]
+    process: str
+
+
+class Readiness(BaseModel):
+    """Whether this process can serve: what it depends on, each checked now."""
+
+    status: Literal["ready", "not ready"]
+    database: bool
+    schema_current: bool = Field(description="the database is at this code's newest migration")
+    redis: bool | None = Field(description="Redis answers (null: this process runs alone)")
+    process: str
+
+
 class Health(BaseModel):
     """Liveness and database reachability, and which server process answered."""
 

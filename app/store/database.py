@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -21,7 +22,7 @@ from sqlalchemy.ext.asyncio import (
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
+MIGRATION_LOCK = 20261130  # the advisory lock the processes migrating PostgreSQL share
 # Drivers people write in URLs mapped to the async driver we ship.
 _ASYNC_DRIVERS = {
     "sqlite": "sqlite+aiosqlite",
@@ -58,8 +59,9 @@ class Database:
     def __init__(self, url: str, *, echo: bool = False) -> None:
         self.url = normalize_url(url)
         self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
-        # A server's connections can drop under us; a file cannot: no ping before each use.
-        kwargs: dict[str, Any] = {"echo": echo, "pool_pre_ping": not self.is_sqlite}
+        # No ping before each use (a round trip per move): a connection that dropped fails its
+        # statement, and the store retries on a fresh one.
+        kwargs: dict[str, Any] = {"echo": echo}
         if self.is_sqlite:
             # aiosqlite runs every connection in its own thread; waiting for a lock beats failing.
             kwargs["connect_args"] = {"timeout": 30}
@@ -119,6 +121,16 @@ class Database:
             return False
         return True
 
+    async def schema_current(self) -> bool:
+        """True when the database's schema is at the newest migration this code knows."""
+        try:
+            async with self.engine.connect() as conn:
+                found = (await conn.execute(text("SELECT version_num FROM alembic_version")))
+                revisions = {row[0] for row in found}
+        except Exception:
+            return False
+        return revisions == {head_revision()}
+
     async def wait_ready(self, timeout: float) -> None:
         """Wait up to `timeout` seconds for the database to answer (a database container may
         start after the app); raises the last connection error after that."""
@@ -139,8 +151,20 @@ class Database:
     async def migrate(self) -> None:
         """Bring the schema up to date (Alembic `upgrade head`).
 
-        Alembic's env.py runs its own event loop, so it gets a worker thread of its own."""
-        await asyncio.to_thread(upgrade, self.url)
+        Alembic's env.py runs its own event loop, so it gets a worker thread of its own. On
+        PostgreSQL the processes of a deployment that start together take turns (an advisory
+        lock held meanwhile): the first migrates, the others find nothing to do."""
+        if self.is_sqlite:
+            await asyncio.to_thread(upgrade, self.url)
+            return
+        async with self.engine.connect() as conn:
+            await conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            try:
+                await asyncio.to_thread(upgrade, self.url)
+            finally:
+                await conn.execute(
+                    text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK}
+                )
 
     async def dispose(self) -> None:
         """Close every pooled connection."""
@@ -162,6 +186,14 @@ def alembic_config(url: str):
     config.set_main_option("sqlalchemy.url", normalize_url(url).replace("%", "%%"))
     config.attributes["configure_logger"] = False
     return config
+
+
+@functools.cache
+def head_revision() -> str | None:
+    """The newest migration of this code base."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
 
 
 def upgrade(url: str) -> None:

@@ -312,6 +312,9 @@ async def test_a_redis_restart_loses_nothing(cluster):
     for _ in range(3):
         await play(players, rng)
     cluster.redis.kill()
+    async with httpx.AsyncClient(base_url=servers[0].url, timeout=10) as http:
+        unready = await http.get("/api/health/ready")
+    assert unready.status_code == 503 and unready.json()["redis"] is False
     cluster.redis.start()
     for _ in range(5):
         await play(players, rng)

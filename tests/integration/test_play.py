@@ -243,6 +243,12 @@ async def test_http_api_shapes(server):
         assert health == {
             "status": "ok", "database": True, "protocol": PROTOCOL, "process": "local"
         }
+        assert (await http.get("/api/health/live")).json() == {"status": "ok", "process": "local"}
+        ready = await http.get("/api/health/ready")
+        assert ready.status_code == 200 and ready.json() == {
+            "status": "ready", "database": True, "schema_current": True, "redis": None,
+            "process": "local",
+        }
         tiles = (await http.get("/api/tiles")).json()
         assert tiles["D"]["edges"] == "CRFR"
         assert (await http.get("/api/games/999999")).status_code == 404
