@@ -23,7 +23,10 @@ def main() -> None:
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
-        ws_max_size=settings.max_frame_bytes,
+        # Frames up to a mebibyte reach the app, which closes a connection over its own limit
+        # (`max_frame_bytes`) with 1009 after a proper closing handshake; larger ones are cut
+        # off by the websocket library itself.
+        ws_max_size=max(settings.max_frame_bytes, 1 << 20),
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         # Without a reverse proxy in front, client IPs are what the socket says.

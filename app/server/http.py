@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import time
 from collections import defaultdict, deque
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request, WebSocket
+import orjson
+from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request, Response, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 
 from app.engine import tile_catalog
 from app.server import archive, schemas
@@ -20,7 +25,29 @@ from app.server.settings import Settings
 from app.server.ws import serve
 from app.store import GameRecord, Store
 
-api = APIRouter(prefix="/api")
+
+class _StrictJSONRequest(Request):
+    """A request whose JSON body is read strictly: no NaN or Infinity, no number out of range,
+    valid UTF-8 without lone surrogates. Anything else is a `json_invalid` error (422), never a
+    value that cannot be written back as JSON."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = orjson.loads(await self.body())  # its error is a JSONDecodeError
+        return self._json
+
+
+class _StrictRoute(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handle = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handle(_StrictJSONRequest(request.scope, request.receive))
+
+        return strict
+
+
+api = APIRouter(prefix="/api", route_class=_StrictRoute)
 pages = APIRouter(include_in_schema=False)
 
 
@@ -78,6 +105,36 @@ async def ready(store: StoreDep, rooms: RoomsDep) -> JSONResponse:
     return JSONResponse(body.model_dump(), status_code=200 if ok else 503)
 
 
+Networks = tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
+
+
+def trusted_networks(setting: str) -> Networks:
+    """The networks of `trusted_proxies` ("10.0.0.0/8, 127.0.0.1")."""
+    return tuple(ipaddress.ip_network(part.strip(), strict=False)
+                 for part in setting.split(",") if part.strip())
+
+
+def client_address(request: Request | WebSocket, trusted: Networks) -> str:
+    """Who sent the request: the socket's peer, or, when that peer is a trusted proxy, the
+    last address in X-Forwarded-For that is not one of ours (the one our proxies saw)."""
+    peer = request.client.host if request.client else "?"
+    if not trusted or not _within(peer, trusted):
+        return peer
+    hops = [hop.strip() for hop in request.headers.get("x-forwarded-for", "").split(",")]
+    for hop in reversed([hop for hop in hops if hop]):
+        if not _within(hop, trusted):
+            return hop
+    return peer
+
+
+def _within(address: str, networks: Networks) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False  # not an address: certainly not one of our proxies
+    return any(ip in network for network in networks)
+
+
 class RoomQuota:
     """At most `limit` new rooms per client address per `window` seconds: rooms cost a row
     each, and nobody needs many."""
@@ -111,7 +168,7 @@ async def create_room(
     request: Request, rooms: RoomsDep, body: Annotated[schemas.CreateRoom | None, Body()] = None
 ) -> schemas.RoomCreated:
     """Create a room; its creator is the host and sits in seat 0."""
-    address = request.client.host if request.client else "?"
+    address = client_address(request, request.app.state.trusted_proxies)
     if not request.app.state.room_quota.allow(address):
         raise HTTPException(429, "Too many new rooms from this address; try again later.")
     body = body or schemas.CreateRoom()
@@ -258,3 +315,23 @@ async def room_page(request: Request, code: str) -> FileResponse:
 async def replay_page(request: Request, game_id: int) -> FileResponse:
     """The replay of an archived game."""
     return _page(request, "replay.html")
+
+
+def validation_error(request: Request, exc: Exception) -> JSONResponse:
+    """A request that does not have the expected shape: 422 with where and what, never the
+    input itself (which may not even be writable as JSON, such as NaN or a lone surrogate)."""
+    errors = exc.errors() if isinstance(exc, RequestValidationError) else []
+    return JSONResponse(
+        status_code=422,
+        content={"detail": [
+            {"loc": [str(part) for part in error.get("loc", ())], "msg": _message(error),
+             "type": str(error.get("type"))}
+            for error in errors
+        ]},
+    )
+
+
+def _message(error: dict[str, Any]) -> str:
+    reason = (error.get("ctx") or {}).get("error") if error.get("type") == "json_invalid" else None
+    # The parser's reason names a position, never the input ("unexpected character: line 1").
+    return f"{error.get('msg')}: {reason}" if isinstance(reason, str) else str(error.get("msg"))

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from app.server import archive, http
@@ -30,6 +32,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        logging.getLogger("uvicorn.error").addFilter(QuietBadFrames(settings.bad_frame_log_seconds))
         db = Database(settings.database_url)
         await db.wait_ready(settings.database_wait_seconds)
         await db.migrate()
@@ -78,7 +81,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.replays = archive.ReplayCache()
     app.state.room_quota = http.RoomQuota(settings.rooms_per_window, settings.rooms_window_seconds)
+    app.state.trusted_proxies = http.trusted_networks(settings.trusted_proxies)
     app.state.static_dir = http.static_dir(settings)
+    app.add_exception_handler(RequestValidationError, http.validation_error)
     app.include_router(http.api)
     app.include_router(http.pages)
     app.add_api_websocket_route("/ws/{code}", http.websocket)
@@ -86,6 +91,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "/static", StaticFiles(directory=app.state.static_dir, check_dir=False), name="static"
     )
     return app
+
+
+class QuietBadFrames(logging.Filter):
+    """A text frame that is not UTF-8 costs one short log line at most every `period` seconds,
+    never a traceback (uvicorn logs one per frame, so any client could flood the log)."""
+
+    def __init__(self, period: float) -> None:
+        super().__init__()
+        self.period = period
+        self.last = float("-inf")
+        self.quiet = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("Invalid UTF-8"):
+            return True
+        now = time.monotonic()
+        if now - self.last < self.period:
+            self.quiet += 1
+            return False
+        record.exc_info, record.exc_text, record.levelno = None, None, logging.WARNING
+        record.levelname = "WARNING"
+        record.msg = f"a client sent a text frame that is not UTF-8 (closed 1007; {self.quiet} " \
+                     "more since the last such line)"
+        self.last, self.quiet = now, 0
+        return True
 
 
 async def _expire_forever(rooms: Rooms, period: float) -> None:

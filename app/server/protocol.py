@@ -34,7 +34,13 @@ def _known_color(color: str) -> str:
 
 Color = Annotated[StrictStr, Field(json_schema_extra={"enum": list(COLORS)}),
                   AfterValidator(_known_color)]
-Ref = StrictInt | Annotated[StrictStr, Field(max_length=64)] | None
+# The largest integer a browser reads back exactly (a JavaScript number): 2**53 - 1.
+SAFE_INTEGER = 2**53 - 1
+Ref = (
+    Annotated[StrictInt, Field(ge=-SAFE_INTEGER, le=SAFE_INTEGER)]
+    | Annotated[StrictStr, Field(max_length=64)]
+    | None
+)
 
 
 class ErrorCode(StrEnum):
@@ -333,7 +339,11 @@ def ref_of(text: str) -> Any:
     except orjson.JSONDecodeError:
         return None
     ref = raw.get("ref") if isinstance(raw, dict) else None
-    return ref if isinstance(ref, int | str) and len(str(ref)) <= 64 else None
+    if isinstance(ref, bool):
+        return None
+    if isinstance(ref, int):
+        return ref if -SAFE_INTEGER <= ref <= SAFE_INTEGER else None
+    return ref if isinstance(ref, str) and len(ref) <= 64 else None
 
 
 # -- server messages ---------------------------------------------------------------------------

@@ -34,6 +34,7 @@ class Settings(BaseSettings):
     rate_per_second: float = 10.0  # sustained messages per connection
     rate_burst: int = 40  # messages allowed at once before the rate applies
     hello_timeout_seconds: float = 10.0
+    bad_frame_log_seconds: float = 60.0  # at most one log line per this long for bad UTF-8
     heartbeat_seconds: float = 15.0  # app-level ping period
     dead_after_seconds: float = 45.0  # silence after which a connection is dropped
     send_queue_limit: int = 256  # queued messages before a slow client is dropped
@@ -50,6 +51,9 @@ class Settings(BaseSettings):
     hint_seconds: float = 1.0  # thinking time of a suggested move
 
     rooms_per_window: int = 300  # new rooms per client address per window
+    # Comma-separated networks of the proxies (load balancers) in front of the server: only
+    # their X-Forwarded-For is believed, to find a client's address. Empty: none is.
+    trusted_proxies: str = ""
     rooms_window_seconds: float = 600.0
 
     # Rooms without any game and without anyone connected are deleted after this long.

@@ -1,0 +1,117 @@
+"""Hostile input at the edge, sent exactly as a hostile client would, to a real server:
+every such request gets a clear 4xx (never a 500), every such frame a proper close, and the
+server's log gets at most a short line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx
+import pytest
+from rawws import RawSocket
+from wsclient import PROTOCOL, Client, create_room
+
+pytestmark = pytest.mark.asyncio(loop_scope="function")
+
+BAD_BODIES = [
+    b'{"name": NaN}',
+    b'{"name": Infinity}',
+    b'{"name": -Infinity}',
+    b'{"options": {"seats": 1e999}}',
+    b'{"options": {"clock": {"bank": NaN, "increment": 0}}}',
+    b'{"name": "\\ud800"}',
+    b'{"name": "ok\\udfff"}',
+    b'\xff\xfe{"name": "x"}',
+    b'{"name": "\xc3\x28"}',
+    b'{"name": "Ann"',
+    b"[1, 2]",
+    b'{"options": {"seats": 3.0}}',
+    b'{"options": {"river": 1}}',
+]
+
+
+@pytest.mark.parametrize("body", BAD_BODIES)
+async def test_a_room_with_a_body_it_cannot_be_made_of_is_a_clear_4xx(server, body):
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        answer = await http.post(
+            "/api/rooms", content=body, headers={"content-type": "application/json"}
+        )
+    assert 400 <= answer.status_code < 500, answer.text
+    detail = answer.json()["detail"]
+    assert detail and all(item["msg"] for item in detail)
+    assert "NaN" not in answer.text and "Infinity" not in answer.text, "no input is echoed"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/games/%ff%fe", "/api/games/1e999", "/api/games?page=NaN", "/api/games?per_page=1e999",
+     "/api/rooms/%00%ff", "/api/games/99999999999999999999999999"],
+)
+async def test_odd_paths_and_queries_are_4xx(server, path):
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        answer = await http.get(path)
+    assert 400 <= answer.status_code < 500, answer.text
+
+
+async def test_a_text_frame_that_is_not_utf8_closes_1007_and_logs_one_short_line(
+    own_database_url, server_factory
+):
+    server = server_factory(own_database_url, CARC_LOG_LEVEL="info")
+    room = await create_room(server.url)
+    hello = json.dumps({"type": "hello", "protocol": PROTOCOL}).encode()
+    for _ in range(3):
+        raw = RawSocket(server.port, f"/ws/{room['code']}")
+        raw.send(hello)
+        raw.send(b'{"type": "chat", "text": "\xff\xfe"}')
+        assert await asyncio.to_thread(raw.close_code) == 1007
+    log = server.log_tail()
+    assert "Traceback" not in log
+    assert log.count("not UTF-8") == 1, "a flood of bad frames costs one line"
+
+
+async def test_oversized_frames_back_to_back_close_1009(server):
+    room = await create_room(server.url)
+    raw = RawSocket(server.port, f"/ws/{room['code']}")
+    raw.send(json.dumps({"type": "hello", "protocol": PROTOCOL}).encode())
+    big = b'{"type": "chat", "text": "' + b"x" * 40_000 + b'"}'
+    for _ in range(5):
+        try:
+            raw.send(big)
+        except (BrokenPipeError, ConnectionResetError):
+            break  # the server closed already: what matters is how
+    assert await asyncio.to_thread(raw.close_code) == 1009
+
+
+async def test_a_ref_a_browser_cannot_read_back_is_refused_and_not_echoed(server):
+    room = await create_room(server.url)
+    client = await Client.connect(server.ws_url, room["code"], token=room["token"])
+    await client.send(type="sync", ref=2**53)
+    error = await client.expect("error")
+    assert error["code"] == "bad_message" and "ref" not in error
+    await client.send(type="remove_seat", seat=9, ref=2**53 - 1)
+    await client.send(type="start", ref="x" * 64)
+    first, second = await client.expect("error"), await client.expect("error")
+    assert first["ref"] == 2**53 - 1 and second["ref"] == "x" * 64
+    await client.close()
+
+
+async def test_forwarded_addresses_count_only_from_trusted_proxies(server_factory, tmp_path):
+    # The HTTP edge is the same on every database: two servers on files of their own.
+    plain = server_factory(f"sqlite+aiosqlite:///{tmp_path / 'plain.db'}",
+                           CARC_ROOMS_PER_WINDOW="2")
+    behind = server_factory(f"sqlite+aiosqlite:///{tmp_path / 'behind.db'}",
+                            CARC_ROOMS_PER_WINDOW="2", CARC_TRUSTED_PROXIES="127.0.0.1/32")
+
+    async def statuses(url: str, forwarded: list[str]) -> list[int]:
+        async with httpx.AsyncClient(base_url=url) as http:
+            return [(await http.post("/api/rooms", headers={"x-forwarded-for": f})).status_code
+                    for f in forwarded]
+
+    # Not behind a trusted proxy: a forged header changes nothing, the socket counts.
+    assert await statuses(plain.url, ["10.0.0.1", "10.0.0.2", "10.0.0.3"]) == [201, 201, 429]
+    # Behind the proxy (127.0.0.1): each forwarded client has a quota of its own...
+    assert await statuses(behind.url, ["10.0.0.1", "10.0.0.2", "10.0.0.3"]) == [201] * 3
+    # ...and it is the address the proxy saw that counts, not what the client told it.
+    told = ["10.9.9.9, 10.0.0.7", "10.8.8.8, 10.0.0.7", "10.7.7.7, 10.0.0.7"]
+    assert await statuses(behind.url, told) == [201, 201, 429]
