@@ -79,6 +79,7 @@ class Close:
     """Websocket close codes the server uses."""
 
     GOING_AWAY = 1001  # heartbeat lost: the connection looked dead
+    INVALID_DATA = 1007  # a text frame that is not UTF-8 (the websocket layer sends it)
     POLICY = 1008  # flooding, or no hello in time
     TOO_BIG = 1009  # a frame above the size limit
     SERVER_ERROR = 1011
