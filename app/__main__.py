@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import logging
-
 import uvicorn
 
+from app.server import logs
 from app.server.settings import Settings
 
 
 def main() -> None:
     """Start uvicorn; the app applies the migrations at start."""
     settings = Settings()
-    # The app's own loggers (uvicorn configures only its own).
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    logs.configure(settings.log_level, settings.log_format)
     uvicorn.run(
         "app.server.main:create_app",
         factory=True,
@@ -32,6 +27,9 @@ def main() -> None:
         # Without a reverse proxy in front, client IPs are what the socket says.
         proxy_headers=False,
         timeout_graceful_shutdown=5,
+        # The app logs each request and websocket session itself (app.server.logs).
+        log_config=None,
+        access_log=False,
     )
 
 

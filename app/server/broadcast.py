@@ -6,7 +6,7 @@ is diffed against what was last sent, encoded once, and queued on every peer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from app.server import protocol as p
@@ -56,12 +56,16 @@ class Broadcaster:
     hands it to all of that process's connections of the room).
     """
 
-    def __init__(self, code: str, state: dict[str, Any], relay: Relay | None = None) -> None:
+    def __init__(
+        self, code: str, state: dict[str, Any], relay: Relay | None = None,
+        on_diff: Callable[[int], object] | None = None,
+    ) -> None:
         self.code = code
         self.state = state
         self.seq = 0
         self.peers: set[Peer] = set()
         self.relay = relay
+        self.on_diff = on_diff  # told the size of every diff sent
 
     def publish(self, changes: dict[str, Any], skip: Peer | None = None) -> None:
         """Replace the given sections of the state and send the diff to every peer (but
@@ -72,7 +76,10 @@ class Broadcaster:
         if not ops:
             return
         self.seq += 1
-        self.send_all(p.encode({"type": "diff", "seq": self.seq, "ops": ops}), skip)
+        text = p.encode({"type": "diff", "seq": self.seq, "ops": ops})
+        if self.on_diff is not None:
+            self.on_diff(len(text))
+        self.send_all(text, skip)
 
     def snapshot(self, chat: Iterable[dict[str, Any]], now: float) -> str:
         """The encoded snapshot: the state as last sent, with its `seq`."""

@@ -18,6 +18,7 @@ from fastapi.routing import APIRoute
 
 from app.engine import tile_catalog
 from app.server import archive, schemas
+from app.server.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from app.server.options import RoomOptions
 from app.server.protocol import PROTOCOL_VERSION, GameError
 from app.server.rooms import Rooms, normalize_code
@@ -125,6 +126,11 @@ def client_address(request: Request | WebSocket, trusted: Networks) -> str:
         if not _within(hop, trusted):
             return hop
     return peer
+
+
+def client_of(scope: Any, trusted: Networks) -> str:
+    """`client_address` of an ASGI scope (HTTP or websocket)."""
+    return client_address(Request(scope), trusted)
 
 
 def _within(address: str, networks: Networks) -> bool:
@@ -276,7 +282,8 @@ async def _replay(record: GameRecord, replays: archive.ReplayCache) -> schemas.R
 async def websocket(ws: WebSocket, code: str) -> None:
     """`/ws/{code}`: the live protocol (PROTOCOL.md)."""
     app = ws.scope["app"]
-    await serve(ws, code, app.state.rooms, app.state.settings)
+    await serve(ws, code, app.state.rooms, app.state.settings,
+                client_address(ws, app.state.trusted_proxies))
 
 
 # -- pages -----------------------------------------------------------------------------------------
@@ -295,6 +302,12 @@ def _page(request: Request, name: str) -> FileResponse:
     if not path.is_file():
         raise HTTPException(404, f"{name} is missing.")
     return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+
+@pages.get("/metrics")
+async def metrics(request: Request) -> Response:
+    """Prometheus metrics of this process (the text exposition format)."""
+    return Response(request.app.state.metrics.render(), media_type=METRICS_CONTENT_TYPE)
 
 
 @pages.get("/")

@@ -16,6 +16,9 @@ from fastapi.staticfiles import StaticFiles
 from app.server import archive, http
 from app.server.bots import Bots
 from app.server.cluster import Cluster, LocalCluster, RedisCluster
+from app.server.headers import SecurityHeaders
+from app.server.logs import RequestLog
+from app.server.metrics import Metrics
 from app.server.protocol import Close
 from app.server.rooms import Rooms
 from app.server.services import Services
@@ -43,7 +46,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if settings.redis_url else LocalCluster()
         )
         clock = SystemClock(settings.time_offset_seconds)
-        rooms = Rooms(store, Services(store, settings, clock, bots, cluster))
+        rooms = Rooms(store, Services(store, settings, clock, bots, cluster, metrics))
+        metrics.watch(lambda: rooms.loaded, lambda: rooms.running_games)
         await cluster.start(rooms.on_message, rooms.lose)
         app.state.store = store
         app.state.rooms = rooms
@@ -78,7 +82,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
         description="Rooms, live play over `/ws/{code}` (see app/server/PROTOCOL.md), archive.",
     )
+    metrics = Metrics()
     app.state.settings = settings
+    app.state.metrics = metrics
     app.state.replays = archive.ReplayCache()
     app.state.room_quota = http.RoomQuota(settings.rooms_per_window, settings.rooms_window_seconds)
     app.state.trusted_proxies = http.trusted_networks(settings.trusted_proxies)
@@ -90,6 +96,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount(
         "/static", StaticFiles(directory=app.state.static_dir, check_dir=False), name="static"
     )
+    app.add_middleware(SecurityHeaders)
+    trusted = app.state.trusted_proxies
+    app.add_middleware(RequestLog, metrics=metrics, client=lambda scope: http.client_of(
+        scope, trusted))
     return app
 
 

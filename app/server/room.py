@@ -53,7 +53,7 @@ class Room:
         self.broadcast = Broadcaster(self.code, {
             "room": room_view(self.code, self.lobby, self.running, ()),
             "game": game_view(self.match, None),
-        }, services.cluster)
+        }, services.cluster, services.metrics.diff_bytes.observe)
         self.autoplay = Autoplay(self, services.bots, services.clock, services.settings)
         # When the room next needs a server, as stored (`rooms.wake_at`).
         self._wake = record.wake_at
@@ -206,21 +206,24 @@ class Room:
         due = plan(match, self.lobby, at, clock)
         wake = stamp(due[1]) if due else None
         try:
-            await self.store.record_turns(
-                match.id, before + 1, [dict(t) for t in game.turns[before:]], finish, stamp(at),
-                wake,
-            )
+            with self.services.metrics.commit_seconds.time():
+                await self.store.record_turns(
+                    match.id, before + 1, [dict(t) for t in game.turns[before:]], finish,
+                    stamp(at), wake,
+                )
         except Fenced:
             match.game = match.rebuilt(before)
             raise self._moved() from None
         except Exception:
             log.exception("room %s: could not store turn %d", self.code, before + 1)
+            self.services.metrics.errors.labels("store").inc()
             match.game = match.rebuilt(before)
             raise GameError(
                 ErrorCode.SERVER_ERROR, "The move could not be saved; nothing changed. Try again."
             ) from None
         match.clock = clock
         self._wake = wake
+        self.services.metrics.moves.inc()
         changes = {"game": next_game_view(match, self.broadcast.state["game"])}
         if game.finished:  # back to the lobby
             changes["room"] = room_view(self.code, self.lobby, self.running, self.peers)

@@ -257,6 +257,7 @@ class Rooms:
                     raise
                 except Exception:
                     log.exception("room upkeep failed")
+                    self.services.metrics.errors.labels("upkeep").inc()
 
     async def _follow(self, codes: list[str]) -> None:
         """For relayed rooms: keep up with their owner; take over a room nobody owns."""
@@ -349,6 +350,11 @@ class Rooms:
     def loaded(self) -> int:
         """How many rooms this process holds in memory."""
         return len(self._rooms)
+
+    @property
+    def running_games(self) -> int:
+        """How many of them have a game running."""
+        return sum(1 for room in self._rooms.values() if room.running)
 
     def close_all(self, code: int, reason: str) -> None:
         """Close every connection of every room and stop their timers (shutdown)."""

@@ -3,12 +3,13 @@ a room runs in a unit test with fakes (tests/unit/fakes.py) as well as in the se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
 from app.server.autoplay import BotPlayer
 from app.server.cluster import Cluster
+from app.server.metrics import Metrics
 from app.server.settings import Settings
 from app.server.timing import Clock
 from app.store import Finish, SeatRecord
@@ -50,3 +51,4 @@ class Services:
     clock: Clock
     bots: BotPlayer
     cluster: Cluster
+    metrics: Metrics = field(default_factory=Metrics)

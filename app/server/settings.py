@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -27,6 +29,7 @@ class Settings(BaseSettings):
     scheduler_seconds: float = 1.0  # how often owners, due rooms and idle rooms are checked
     room_unload_seconds: float = 300.0  # a room nobody uses, with nothing due, leaves memory
     log_level: str = "info"
+    log_format: Literal["json", "text"] = "json"  # one JSON object per line, or plain text
     static_dir: str = ""  # empty: `static/` next to the `app` package, else under the cwd
 
     # The websocket protocol: limits a client must stay within.

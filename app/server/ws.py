@@ -19,12 +19,15 @@ from starlette.websockets import WebSocketState
 
 from app.server import protocol as p
 from app.server.chat import ChatRate
+from app.server.logs import request_id
+from app.server.metrics import Metrics
 from app.server.protocol import Close, ErrorCode, GameError
 from app.server.relay import RoomEntry
 from app.server.rooms import Rooms
 from app.server.settings import Settings
 
 log = logging.getLogger(__name__)
+sessions = logging.getLogger("app.access")  # one line per websocket session
 _ids = itertools.count(1)
 SEATED = '{"type":"seated"'  # how an encoded `seated` begins (protocol.encode)
 
@@ -42,9 +45,13 @@ class Disconnected(Exception):
 class Connection:
     """One websocket as a room sees it (implements `room.Peer`)."""
 
-    def __init__(self, ws: WebSocket, settings: Settings) -> None:
+    def __init__(self, ws: WebSocket, settings: Settings, metrics: Metrics) -> None:
         self.ws = ws
         self.settings = settings
+        self.metrics = metrics
+        self.frames_in = 0
+        self.frames_out = 0
+        self.close_code: int | None = None
         self.id = next(_ids)
         self.process: str | None = None  # a connection to this process (see `broadcast.Peer`)
         self.room: RoomEntry | None = None  # where its frames go; changes if the room moves
@@ -93,6 +100,7 @@ class Connection:
         """Close after the messages already queued (an error is delivered before the close)."""
         if not self.closing:
             self.closing = True
+            self.close_code = code
             self._queue.put_nowait(_Closing(code, reason))
 
     def allow_chat(self, now: float) -> bool:
@@ -121,6 +129,7 @@ class Connection:
                     await self.ws.close(item.code, item.reason)
                     return
                 await self.ws.send_text(item)
+                self.frames_out += 1
         except Exception as exc:
             log.debug("socket write failed: %r", exc)
             self.closing = True  # the socket is gone; the reader will notice too
@@ -142,14 +151,21 @@ class Connection:
         if message["type"] == "websocket.disconnect":
             raise Disconnected
         self.last_seen = time.monotonic()
+        self.frames_in += 1
         text = message.get("text")
         return text if text is not None else message.get("bytes") or b""
 
 
-async def serve(ws: WebSocket, code: str, rooms: Rooms, settings: Settings) -> None:
-    """Run one websocket connection from accept to close."""
+async def serve(
+    ws: WebSocket, code: str, rooms: Rooms, settings: Settings, client: str = "?"
+) -> None:
+    """Run one websocket connection from accept to close; log one line when it ends (with
+    `client`, the address it came from)."""
     await ws.accept()
-    conn = Connection(ws, settings)
+    metrics = rooms.services.metrics
+    conn = Connection(ws, settings, metrics)
+    metrics.sockets.inc()
+    started = time.monotonic()
     writer = asyncio.create_task(conn.write())
     heart = asyncio.create_task(conn.heartbeat())
     try:
@@ -180,9 +196,11 @@ async def serve(ws: WebSocket, code: str, rooms: Rooms, settings: Settings) -> N
                     case _ if conn.room is not None:
                         await conn.room.handle(conn, intent)
             except GameError as exc:
+                metrics.refused.labels(str(exc.code)).inc()
                 conn.send(p.encode(p.error(exc.code, exc.message, _ref(text))))
             except Exception:
                 log.exception("room %s: intent failed", code)
+                metrics.errors.labels("intent").inc()
                 conn.send(p.encode(p.error(
                     ErrorCode.SERVER_ERROR, "Something went wrong on the server.", _ref(text)
                 )))
@@ -200,6 +218,14 @@ async def serve(ws: WebSocket, code: str, rooms: Rooms, settings: Settings) -> N
                 await ws.close(Close.GOING_AWAY)
             except Exception as exc:  # the peer vanished between the check and the close
                 log.debug("room %s: close after disconnect: %r", code, exc)
+        metrics.sockets.dec()
+        sessions.info(
+            "websocket %s closed", code[:16],
+            extra={"event": "websocket", "request_id": request_id(ws.scope), "room": code[:16],
+                   "seat": conn.seat, "close": conn.close_code, "frames_in": conn.frames_in,
+                   "frames_out": conn.frames_out,
+                   "ms": round(1000 * (time.monotonic() - started), 1), "client": client},
+        )
 
 
 async def _hello(conn: Connection) -> p.Hello | None:
@@ -254,5 +280,6 @@ def _within_limits(conn: Connection, frame: str | bytes) -> bool:
 
 
 def _refuse(conn: Connection, code: ErrorCode, message: str, close: int) -> None:
+    conn.metrics.refused.labels(str(code)).inc()
     conn.send(p.encode(p.error(code, message)))
     conn.close(close, str(code))

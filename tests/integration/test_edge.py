@@ -115,3 +115,41 @@ async def test_forwarded_addresses_count_only_from_trusted_proxies(server_factor
     # ...and it is the address the proxy saw that counts, not what the client told it.
     told = ["10.9.9.9, 10.0.0.7", "10.8.8.8, 10.0.0.7", "10.7.7.7, 10.0.0.7"]
     assert await statuses(behind.url, told) == [201, 201, 429]
+
+
+async def test_a_server_you_can_watch(own_database_url, server_factory):
+    server = server_factory(own_database_url, CARC_LOG_LEVEL="info")
+    room = await create_room(server.url)
+    host = await Client.connect(server.ws_url, room["code"], token=room["token"], name="Ann")
+    await host.send(type="start")  # refused: one seat taken
+    assert (await host.expect("error"))["code"] == "not_enough_players"
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        answer = await http.get("/api/tiles", headers={"x-request-id": "trace-me-42"})
+        assert answer.headers["x-request-id"] == "trace-me-42"
+        page = await http.get("/")
+        metrics = (await http.get("/metrics")).text
+    await host.close()
+    # Pages carry the security headers; the policy allows no inline script.
+    assert page.headers["x-content-type-options"] == "nosniff"
+    assert page.headers["referrer-policy"] == "no-referrer"
+    assert "script-src 'self' 'unsafe-eval'" in page.headers["content-security-policy"]
+    assert "unsafe-inline" not in page.headers["content-security-policy"]
+    assert 'carc_intents_refused_total{code="not_enough_players"} 1.0' in metrics
+    assert "carc_sockets 1.0" in metrics and "carc_rooms_loaded 1.0" in metrics
+    assert 'carc_http_requests_total{route="/api/tiles",status="200"} 1.0' in metrics
+    # One JSON line per request and per websocket session, with the request id; no token.
+    def logged() -> list[dict]:
+        text = server.log_path.read_text(errors="replace")
+        return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+    assert any(line.get("request_id") == "trace-me-42" and line.get("route") == "/api/tiles"
+               for line in logged())
+    # The server writes the session's line once it has seen the socket close: wait for it.
+    for _ in range(200):
+        sessions = [line for line in logged() if line.get("event") == "websocket"]
+        if sessions:
+            break
+        await asyncio.sleep(0.05)
+    assert sessions and sessions[0]["room"] == room["code"] and sessions[0]["request_id"]
+    assert sessions[0]["frames_in"] >= 2 and sessions[0]["seat"] == 0
+    assert room["token"] not in server.log_path.read_text(errors="replace")
