@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from app.server.identity import clean_name
 from app.server.options import RoomOptions
-from app.server.protocol import Color
+from app.server.protocol import Color, GameError
 
 
 class Liveness(BaseModel):
@@ -37,11 +38,22 @@ class Health(BaseModel):
     process: str = Field(description="the answering process ('local' when it runs alone)")
 
 
+def _display_name(raw: str) -> str:
+    try:
+        return clean_name(raw)
+    except GameError as exc:
+        raise ValueError(exc.message) from None
+
+
+# A name as shown: control and format characters dropped, spaces collapsed, 1 to 24 left.
+DisplayName = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(_display_name)]
+
+
 class CreateRoom(BaseModel):
     """Who creates the room: they become its host and sit in seat 0."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str = Field("Host", min_length=1, max_length=64)
+    name: DisplayName = "Host"
     color: Color = "red"
     options: RoomOptions = RoomOptions()
 
