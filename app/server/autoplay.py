@@ -11,6 +11,7 @@ there as stale, and dropped.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
@@ -49,32 +50,42 @@ class BotPlayer(Protocol):
 
 @dataclass(frozen=True)
 class Plan:
-    """One automatic move: for `seat` on turn `turn` of game `game_id`, by a bot of `level`,
-    because the seat is a bot's (`bot`) or its clock ran out (`clock`)."""
+    """One automatic step on turn `turn` of game `game_id`, for `seat`: a bot of `level`
+    moves because the seat is a bot's (`bot`), its live clock ran out (`clock`) or its time
+    per move did (`late`); or the game ends because its whole time is up (`limit`)."""
 
     game_id: int
     turn: int
     seat: int
     level: str
-    reason: Literal["bot", "clock"]
+    reason: Literal["bot", "clock", "late", "limit"]
 
 
 def plan(
-    match: Match | None, lobby: Lobby, now: float, clock: TurnClock | None
+    match: Match | None, lobby: Lobby, now: float, clock: TurnClock | None,
+    turn_started: float | None = None,
 ) -> tuple[Plan, float] | None:
-    """The automatic move of the turn `match` is at and when it is due, if there is one: at
-    once for a bot's seat, when the bank of `clock` runs out for a person's."""
+    """The automatic step of the turn `match` is at and when it is due, if there is one: at
+    once for a bot's seat; for a person's, when the bank of `clock` runs out or the first
+    turn-based deadline passes (the turn starting at `turn_started`, default the match's)."""
     if match is None or not match.running or match.game.drawn_tile is None:
         return None
     seat = match.seat_to_move()
     taken = lobby.seats.get(seat)
     level = taken.bot if taken is not None else None
+    key = (match.id, match.game.turn, seat)
     if level is not None:
-        return Plan(match.id, match.game.turn, seat, level, "bot"), now
-    deadline = clock.deadline() if clock is not None else None
-    if deadline is not None:
-        return Plan(match.id, match.game.turn, seat, "easy", "clock"), deadline
-    return None
+        return Plan(*key, level, "bot"), now
+    due: list[tuple[str, float]] = []
+    if clock is not None and (deadline := clock.deadline()) is not None:
+        due.append(("clock", deadline))
+    if turn_started is not None:
+        match = dataclasses.replace(match, turn_started=turn_started)
+    due += match.deadlines()
+    if not due:
+        return None
+    reason, when = min(due, key=lambda d: d[1])
+    return Plan(*key, "easy", reason), when  # type: ignore[arg-type]
 
 
 class Autoplay:
@@ -129,9 +140,21 @@ class Autoplay:
             match = self.room.match
             if match is None or (match.id, match.game.turn) != (plan.game_id, plan.turn):
                 return
-            if plan.reason == "clock":
-                log.info("room %s: seat %d ran out of time; an easy bot plays",
-                         self.room.code, plan.seat)
+            if plan.reason == "limit":
+                log.info("room %s: the game's time is up", self.room.code)
+                async with self.room.lock:
+                    self.room.require_turn(plan.turn)
+                    await self.room.commit(lambda game: game.end_early())
+                return
+            if plan.reason != "bot":
+                log.info("room %s: seat %d ran out of time (%s)", self.room.code, plan.seat,
+                         plan.reason)
+            if plan.reason == "late" and match.options.on_timeout == "bot_seat":
+                # The bot takes the seat for the rest of the game; its own plan then moves.
+                async with self.room.lock:
+                    self.room.require_turn(plan.turn)
+                    await self.room.set_bot(plan.seat, "easy")
+                return
             move = await self.bots.move(self.room.code, match.game, plan.seat, plan.level)
             if plan.reason == "bot":
                 await sleep_until(self.clock, started + self.pause)

@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
 
 from app.engine import tile_catalog
-from app.server import archive, schemas
+from app.server import archive, mygames, schemas
 from app.server.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from app.server.options import RoomOptions
 from app.server.protocol import PROTOCOL_VERSION, GameError
@@ -141,16 +141,16 @@ def _within(address: str, networks: Networks) -> bool:
     return any(ip in network for network in networks)
 
 
-class RoomQuota:
-    """At most `limit` new rooms per client address per `window` seconds: rooms cost a row
-    each, and nobody needs many."""
+class Quota:
+    """At most `limit` requests of one kind per client address per `window` seconds (new
+    rooms cost a row each and nobody needs many; My games costs a replay per game moved)."""
 
     def __init__(self, limit: int, window: float) -> None:
         self.limit, self.window = limit, window
         self._times: defaultdict[str, deque[float]] = defaultdict(deque)
 
     def allow(self, address: str) -> bool:
-        """Count one room for `address`; False when over the quota."""
+        """Count one request of `address`; False when over the quota."""
         now = time.monotonic()
         times = self._times[address]
         while times and now - times[0] > self.window:
@@ -189,6 +189,22 @@ async def create_room(
         seat=0,
         personal_link=f"/r/{code}#token={token}",
     )
+
+
+@api.post(
+    "/my-games", response_model=schemas.MyGames, responses={429: {"model": schemas.ErrorBody}}
+)
+async def my_games(
+    request: Request, store: StoreDep, rooms: RoomsDep, body: schemas.MyGamesRequest
+) -> schemas.MyGames:
+    """The rooms the seat tokens sent still sit in: players, whose turn, time left, last
+    move and score; the games waiting for you first. Tokens that name no seat (given up,
+    the room gone, never valid) are left out without a word."""
+    address = client_address(request, request.app.state.trusted_proxies)
+    if not request.app.state.my_games_quota.allow(address):
+        raise HTTPException(429, "Too many requests from this address; try again in a minute.")
+    return await mygames.my_games(store, request.app.state.glances, body.seats,
+                                  rooms.clock.now())
 
 
 @api.get("/rooms/{code}", response_model=schemas.RoomInfo, responses=NOT_FOUND)

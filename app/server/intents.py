@@ -202,7 +202,7 @@ async def hand_to_bot(room: Room, peer: Peer, intent: p.HandToBot) -> None:
         raise GameError(ErrorCode.NO_GAME, "No game is running.")
     if intent.seat not in {pl["seat"] for pl in match.players}:
         raise GameError(ErrorCode.SEAT_INVALID, f"Seat {intent.seat} does not play.")
-    await _set_bot(room, intent.seat, intent.level)
+    await room.set_bot(intent.seat, intent.level)
 
 
 @handles(p.TakeBack)
@@ -213,16 +213,7 @@ async def take_back(room: Room, peer: Peer, intent: p.TakeBack) -> None:
     seat = room.lobby.seats.get(intent.seat)
     if seat is None or not seat.bot_for_person:
         raise GameError(ErrorCode.NOT_A_BOT, "No bot plays that seat for a person.")
-    await _set_bot(room, intent.seat, None)
-
-
-async def _set_bot(room: Room, position: int, level: str | None) -> None:
-    await room.store.set_seat_bot(position, level)
-    seat = room.lobby.seats[position]
-    room.lobby.seats[position] = Seat(seat.position, seat.name, seat.color, seat.token_hash, level)
-    room.publish(room=True)
-    room.deal_legal()
-    await room.reschedule()
+    await room.set_bot(intent.seat, None)
 
 
 

@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
-from app.server import archive, http
+from app.server import archive, http, mygames
 from app.server.bots import Bots
 from app.server.cluster import Cluster, LocalCluster, RedisCluster
 from app.server.headers import SecurityHeaders
@@ -86,7 +86,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.metrics = metrics
     app.state.replays = archive.ReplayCache()
-    app.state.room_quota = http.RoomQuota(settings.rooms_per_window, settings.rooms_window_seconds)
+    app.state.room_quota = http.Quota(settings.rooms_per_window, settings.rooms_window_seconds)
+    app.state.my_games_quota = http.Quota(settings.my_games_per_minute, 60.0)
+    app.state.glances = mygames.Glances()
     app.state.trusted_proxies = http.trusted_networks(settings.trusted_proxies)
     app.state.static_dir = http.static_dir(settings)
     app.add_exception_handler(RequestValidationError, http.validation_error)

@@ -23,6 +23,8 @@ class Match:
     game: Game
     clock: TurnClock | None
     hints: list[int] = field(default_factory=list)  # hints each player asked for
+    started: float = 0.0  # when the game started (Unix seconds)
+    turn_started: float = 0.0  # when the turn it is at began: the last move's commit
 
     def __post_init__(self) -> None:
         if not self.hints:
@@ -38,7 +40,7 @@ class Match:
         if options.clock is not None:
             clock = TurnClock.start(options.clock.bank, options.clock.increment, len(players))
             clock.resume(game.current_player, at)
-        return cls(id, number, options, players, seed, game, clock)
+        return cls(id, number, options, players, seed, game, clock, started=at, turn_started=at)
 
     @classmethod
     def restore(cls, record: GameRecord, room_options: RoomOptions, at: float) -> Match:
@@ -51,8 +53,10 @@ class Match:
                             record.moves)
         if record.ended_early and not game.finished:
             game.end_early()
+        started = record.started_at.timestamp()
+        last = record.move_times[-1].timestamp() if record.move_times else started
         match = cls(record.id, record.number, stored, players, record.seed, game, None,
-                    list(record.hints or ()))
+                    list(record.hints or ()), started=started, turn_started=last)
         if stored.clock is not None:
             clock = TurnClock.start(stored.clock.bank, stored.clock.increment, len(players))
             clock.replay(
@@ -68,6 +72,25 @@ class Match:
     def running(self) -> bool:
         """True until the game is over."""
         return not self.game.finished
+
+    def deadlines(self) -> list[tuple[str, float]]:
+        """The turn-based deadlines of the game as it stands: the move's (`late`) and the
+        whole game's (`limit`), if any."""
+        options = self.options
+        if options.pace != "turn":
+            return []
+        due = [("late", self.turn_started + options.move_hours * 3600)]
+        if options.game_days is not None:
+            due.append(("limit", self.started + options.game_days * 86400))
+        return due
+
+    def deadline_view(self) -> dict[str, float | None] | None:
+        """`state.game.deadline` (PROTOCOL.md): in a turn-based game, when the turn's time
+        runs out (`move`, while the game runs) and the whole game's (`game`), Unix seconds."""
+        if self.options.pace != "turn":
+            return None
+        due = {reason: round(when, 3) for reason, when in self.deadlines()}
+        return {"move": due.get("late") if self.running else None, "game": due.get("limit")}
 
     def seat_to_move(self) -> int:
         """The seat of the player to move."""

@@ -16,6 +16,7 @@ from pydantic import (
     StrictBool,
     StrictInt,
     ValidationError,
+    model_validator,
 )
 
 from app.engine import TILESETS, Options
@@ -57,6 +58,20 @@ class RoomOptions(BaseModel):
     # Strategic advice the table agreed on: none, a suggested move on request, or that plus
     # a warning before a move that hands points to an opponent.
     hints: Literal["off", "request", "coach"] = "off"
+    # Live (everyone at the table now, with or without `clock`) or turn-based: a move within
+    # `move_hours` of the turn's start, the game played across days.
+    pace: Literal["live", "turn"] = "live"
+    move_hours: Literal[12, 24, 48, 72] = 24
+    game_days: Literal[3, 7, 14, 30] | None = None  # turn-based: the whole game's limit
+    # Turn-based, when a player's time runs out: an easy bot plays that turn for them
+    # (`bot_turn`), or the seat is handed to an easy bot for the rest of the game (`bot_seat`).
+    on_timeout: Literal["bot_turn", "bot_seat"] = "bot_turn"
+
+    @model_validator(mode="after")
+    def _one_clock(self) -> RoomOptions:
+        if self.pace == "turn" and self.clock is not None:
+            raise ValueError("a turn-based game has its time per move, not a live clock")
+        return self
 
     def game_options(self) -> Options:
         """The engine's options for a game started with these."""

@@ -10,6 +10,7 @@ database and nobody hears of a move that is not stored. The intents themselves a
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable
 from datetime import datetime
@@ -170,6 +171,16 @@ class Room:
         async with self.lock:
             await self.play(seat, turn, move)
 
+    async def set_bot(self, position: int, level: str | None) -> None:
+        """A bot of `level` plays seat `position` from now on (None: its person again), under
+        the lock: store, keep, publish, replan."""
+        await self.store.set_seat_bot(position, level)
+        seat = self.lobby.seats[position]
+        self.lobby.seats[position] = dataclasses.replace(seat, bot=level)
+        self.publish(room=True)
+        self.deal_legal()
+        await self.reschedule()
+
     async def play(self, seat: int | None, turn: int, move: Move) -> None:
         """`play_for` under the lock already held."""
         match = self.require_turn(turn)
@@ -203,7 +214,7 @@ class Room:
         at = self.clock.now()
         to_move = None if game.finished else game.current_player
         clock = match.clock.advanced(to_move, at) if match.clock is not None else None
-        due = plan(match, self.lobby, at, clock)
+        due = plan(match, self.lobby, at, clock, turn_started=at)
         wake = stamp(due[1]) if due else None
         try:
             with self.services.metrics.commit_seconds.time():
@@ -222,6 +233,7 @@ class Room:
                 ErrorCode.SERVER_ERROR, "The move could not be saved; nothing changed. Try again."
             ) from None
         match.clock = clock
+        match.turn_started = at
         self._wake = wake
         self.services.metrics.moves.inc()
         changes = {"game": next_game_view(match, self.broadcast.state["game"])}

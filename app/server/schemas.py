@@ -94,6 +94,72 @@ class RoomInfo(BaseModel):
     games_played: int
 
 
+class HeldSeat(BaseModel):
+    """A seat this browser holds: the room's code and the seat's token."""
+
+    model_config = ConfigDict(extra="forbid")
+    room: str = Field(max_length=32)
+    token: str = Field(max_length=64)
+
+
+class MyGamesRequest(BaseModel):
+    """Every seat token this browser keeps (in the body, so no token is ever in a URL)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seats: list[HeldSeat] = Field(max_length=100)
+
+
+class MyGamePlayer(BaseModel):
+    """A player of a room in My games, in turn order once a game runs (seat order before)."""
+
+    seat: int
+    name: str
+    color: str
+    score: int | None = Field(description="null before the first game")
+    bot: str | None = Field(description="the level of the bot playing this seat, if one is")
+    you: bool
+
+
+class LastMove(BaseModel):
+    """The last tile placed in the game."""
+
+    seat: int
+    name: str
+    tile: str
+    x: int
+    y: int
+    at: datetime
+
+
+class MyGame(BaseModel):
+    """One room this browser sits in, as its home page lists it."""
+
+    room: str
+    link: str = Field(description="the room's page (the token stays in the browser)")
+    seat: int = Field(description="your seat")
+    status: Literal["lobby", "playing", "finished"]
+    pace: Literal["live", "turn"]
+    your_turn: bool = Field(description="the game waits for you (not for a bot on your seat)")
+    to_move: int | None = Field(description="the seat to move while the game runs")
+    move_deadline: datetime | None = Field(description="turn-based: when this turn's time ends")
+    game_deadline: datetime | None = Field(description="turn-based: when the game's time ends")
+    turn: int = Field(description="turns played")
+    tiles_left: int | None
+    players: list[MyGamePlayer]
+    last_move: LastMove | None
+    winners: list[int] = Field(description="the winners' seats once the game is over")
+    updated: datetime = Field(description="the last move, or when the game or room began")
+
+
+class MyGames(BaseModel):
+    """The rooms of the seats sent that still hold: games waiting for you first (soonest
+    deadline first), then running games, lobbies and finished games (latest first)."""
+
+    now: datetime = Field(description="the server's time, to count the time left from")
+    your_turn: int = Field(description="how many games wait for you")
+    games: list[MyGame]
+
+
 class PlayerResult(BaseModel):
     """A player of an archived game, in turn order."""
 

@@ -54,10 +54,11 @@ class Settings(BaseSettings):
     hint_seconds: float = 1.0  # thinking time of a suggested move
 
     rooms_per_window: int = 300  # new rooms per client address per window
+    rooms_window_seconds: float = 600.0
+    my_games_per_minute: int = 120  # My games lists per client address per minute
     # Comma-separated networks of the proxies (load balancers) in front of the server: only
     # their X-Forwarded-For is believed, to find a client's address. Empty: none is.
     trusted_proxies: str = ""
-    rooms_window_seconds: float = 600.0
 
     # Rooms without any game and without anyone connected are deleted after this long.
     room_idle_hours: float = 24.0

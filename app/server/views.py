@@ -145,6 +145,7 @@ def _add_status(view: dict[str, Any], match: Match) -> None:
     view["hints"] = list(match.hints)
     view["results"] = match.results() if game.finished else None
     view["clock"] = match.clock.view() if match.clock is not None else None
+    view["deadline"] = match.deadline_view()
 
 
 def _figure_id(figure: dict[str, Any]) -> str:

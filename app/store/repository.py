@@ -112,6 +112,7 @@ class RoomRecord:
     # The epoch this load raised the room to (with `claim`), which its writes must name.
     epoch: int = 0
     wake_at: datetime | None = None
+    updated_at: datetime | None = None  # the last change of the room's own row
 
 
 @dataclass(frozen=True)
@@ -196,51 +197,21 @@ class Store:
             room = (
                 await s.execute(select(models.Room).where(models.Room.code == code))
             ).scalar_one_or_none()
-            if room is None:
-                return None
-            seats = (
-                await s.execute(
-                    select(models.Seat)
-                    .where(models.Seat.room_id == room.id)
-                    .order_by(models.Seat.position)
-                )
-            ).scalars()
-            game_row = (
-                await s.execute(
-                    select(models.Game)
-                    .where(models.Game.room_id == room.id)
-                    .order_by(models.Game.number.desc())
-                    .limit(1)
-                )
-            ).scalar_one_or_none()
-            game = None
-            if game_row is not None:
-                game = _game_record(game_row, room.code, await _moves(s, game_row.id))
-            return RoomRecord(
-                id=room.id,
-                code=room.code,
-                host_token_hash=room.host_token_hash,
-                options=dict(room.options),
-                last_starter=room.last_starter,
-                games_played=game.number if game else 0,
-                seats=[
-                    SeatRecord(r.position, r.name, r.color, r.token_hash, r.bot) for r in seats
-                ],
-                game=game,
-                epoch=room.epoch,
-                wake_at=_aware(room.wake_at) if room.wake_at is not None else None,
-            )
+            return None if room is None else await _room_record(s, room)
 
-    async def running_room_codes(self) -> list[str]:
-        """Codes of rooms whose latest game is still running."""
+    async def held_seats(self, held: list[tuple[str, str]]) -> list[tuple[RoomRecord, int]]:
+        """The rooms in which a (room code, token hash) pair of `held` names a taken seat,
+        each (as `load_room` gives it) with that seat's position. Pairs that name nothing (a
+        seat given up, a room gone, a wrong token) are left out."""
+        if not held:
+            return []
         async with self.db.transaction() as s:
             rows = await s.execute(
-                select(models.Room.code)
-                .join(models.Game, models.Game.room_id == models.Room.id)
-                .where(models.Game.status == "running")
-                .distinct()
+                select(models.Room, models.Seat.position)
+                .join(models.Seat, models.Seat.room_id == models.Room.id)
+                .where(tuple_(models.Room.code, models.Seat.token_hash).in_(held))
             )
-            return [code for (code,) in rows]
+            return [(await _room_record(s, room), position) for room, position in rows.all()]
 
     async def due_rooms(self, until: datetime, limit: int = 500) -> list[str]:
         """Codes of the rooms that have work to do by `until` (their `wake_at`), soonest
@@ -450,6 +421,39 @@ def _seat_row(room_id: int, seat: SeatRecord) -> models.Seat:
         color=seat.color,
         token_hash=seat.token_hash,
         bot=seat.bot,
+    )
+
+
+async def _room_record(session: AsyncSession, room: models.Room) -> RoomRecord:
+    """`room` with its taken seats and its latest game with moves."""
+    seats = (
+        await session.execute(
+            select(models.Seat).where(models.Seat.room_id == room.id).order_by(models.Seat.position)
+        )
+    ).scalars()
+    game_row = (
+        await session.execute(
+            select(models.Game)
+            .where(models.Game.room_id == room.id)
+            .order_by(models.Game.number.desc())
+            .limit(1)
+        )
+    ).scalar_one_or_none()
+    game = None
+    if game_row is not None:
+        game = _game_record(game_row, room.code, await _moves(session, game_row.id))
+    return RoomRecord(
+        id=room.id,
+        code=room.code,
+        host_token_hash=room.host_token_hash,
+        options=dict(room.options),
+        last_starter=room.last_starter,
+        games_played=game.number if game else 0,
+        seats=[SeatRecord(r.position, r.name, r.color, r.token_hash, r.bot) for r in seats],
+        game=game,
+        epoch=room.epoch,
+        wake_at=_aware(room.wake_at) if room.wake_at is not None else None,
+        updated_at=_aware(room.updated_at),
     )
 
 

@@ -99,7 +99,6 @@ async def test_moves_are_numbered_once_and_games_finish(store):
     discard = {"player": 0, "discarded": "C"}
     game_id = await room.create_game(1, {"tileset": "winter"}, PLAYERS, 2**62 + 5, 1, [discard],
                                      utcnow())
-    assert code in await store.running_room_codes()
     wake = utcnow() + timedelta(hours=24)
     await room.record_turns(game_id, 2, [{"player": 1, "tile": "U"}], None, utcnow(), wake)
     with pytest.raises(Conflict):
@@ -115,7 +114,7 @@ async def test_moves_are_numbered_once_and_games_finish(store):
     game = await store.get_game(game_id, with_moves=True)
     assert game.finished and game.ended_early and game.final_scores == [3, 4]
     assert game.finished_at is not None and game.finished_at.tzinfo is not None
-    assert code not in await store.running_room_codes()
+    assert (await store.load_room(code)).game.status == "finished"
     page = await store.finished_games(1, 100)
     assert game_id in [g.id for g in page.items] and page.total >= 1
 

@@ -23,15 +23,16 @@ def hello(token: str | None = None, name: str = "Guest") -> p.Hello:
 
 
 async def make_room(store: FakeStore, clock: FakeClock, *, bot: str | None = None,
-                    clock_option: dict | None = None, **settings) -> Room:
+                    clock_option: dict | None = None, options: dict | None = None,
+                    **settings) -> Room:
     """A two-seat room: Ann (the host, red) in seat 0; Bo (blue) or a bot in seat 1."""
     seats = [SeatRecord(0, "Ann", "red", hash_token(ANN))]
     if bot:
         seats.append(SeatRecord(1, "Bot", "blue", bot_marker(), bot))
     else:
         seats.append(SeatRecord(1, "Bo", "blue", hash_token(BO)))
-    options = {"seats": 2, "clock": clock_option}
-    store.add_room(CODE, hash_token(ANN), options, seats)
+    store.add_room(CODE, hash_token(ANN), {"seats": 2, "clock": clock_option, **(options or {})},
+                   seats)
     room = Room(store.load(CODE), services(store, clock, **settings))
     await room.start()
     return room
