@@ -100,6 +100,23 @@ class Servers:
         return sum(s[0] for s in sizes), sum(s[1] for s in sizes)
 
 
+def service_cpu_seconds() -> dict[str, float]:
+    """User + system CPU so far of every PostgreSQL and Redis process on this machine (by
+    process name), to price a move in database and Redis time as well as in server time."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    totals = {"postgres": 0.0, "redis-server": 0.0}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # the process ended meanwhile
+        name = text[text.index("(") + 1 : text.rindex(")")]
+        if name in totals:
+            fields = text[text.rindex(")") + 2 :].split()
+            totals[name] += (int(fields[11]) + int(fields[12])) / ticks
+    return totals
+
+
 def own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -440,12 +457,14 @@ class Bench:
         await asyncio.sleep(warmup)
         self.stats = Stats()
         cpu0, own0, t0 = self.server.cpu_seconds(), own_cpu_seconds(), time.perf_counter()
+        services0 = service_cpu_seconds()
         await asyncio.gather(*tasks)
         # Let the last diffs of the stage arrive (they count if they arrive within 1 s).
         await asyncio.sleep(min(1.0, interval))
         elapsed = time.perf_counter() - t0
         cpu = self.server.cpu_seconds() - cpu0
         own = own_cpu_seconds() - own0
+        services = {k: v - services0[k] for k, v in service_cpu_seconds().items()}
         stalled = sum(1 for room in self.rooms if time.perf_counter() - room.last_progress > 30)
         if stalled:
             self.stats.errors["stalled_rooms"] += stalled
@@ -461,6 +480,8 @@ class Bench:
             "server_cpu": cpu / elapsed,
             "cpu_ms_per_move": 1000 * cpu / self.stats.moves if self.stats.moves else 0.0,
             "client_cpu": own / elapsed,
+            "db_ms_per_move": 1000 * services["postgres"] / max(self.stats.moves, 1),
+            "redis_ms_per_move": 1000 * services["redis-server"] / max(self.stats.moves, 1),
             "rss_mb": rss,
             "peak_rss_mb": peak,
             # The same diff goes to every player and watcher (the placements travel apart).
@@ -569,6 +590,7 @@ def fmt(row: dict[str, Any]) -> str:
         f"max {row['max_ms']:6.1f} ms  ({row['deliveries']} deliveries)  "
         f"server cpu {100 * row['server_cpu']:4.0f}% ({row['cpu_ms_per_move']:.2f} ms a move)  "
         f"client cpu {100 * row['client_cpu']:4.0f}%  "
+        f"postgres {row['db_ms_per_move']:.2f} ms a move  redis {row['redis_ms_per_move']:.2f} ms  "
         f"rss {row['rss_mb']:.0f} MiB (peak {row['peak_rss_mb']:.0f})  "
         f"diff median {row['diff_bytes']:.0f} B  "
         f"errors {sum(row['errors'].values())} {row['errors'] or ''}\n"
