@@ -11,18 +11,19 @@ import { figurePoint } from '../board/segmap.js';
 import { scoredParts } from '../board/parts.js';
 import { layoutTargets, hitTarget, comfortableScale, TARGET_PX } from '../board/targets.js';
 import { createFollow, noteManual, mayFollow, resumeFollow } from '../board/follow.js';
+import { riverInflow } from '../board/edges.js';
 import * as st from '../state.js';
 import { byId, h, fill, toast } from '../ui/dom.js';
 import { playersPanel } from '../ui/players.js';
 import { renderTray } from '../ui/tray.js';
-import { renderBag } from '../ui/bag.js';
+import { renderBag, isRiverTile } from '../ui/bag.js';
 import { renderLog } from '../ui/log.js';
 import { appendChat, setupChatForm } from '../ui/chat.js';
 import { renderLobby } from '../ui/lobby.js';
 import { renderResults } from '../ui/results.js';
-import { featureOf, renderInspector } from '../ui/inspector.js';
+import { featureOf, renderInspector, riverBanks } from '../ui/inspector.js';
 import { signalTurn, isMuted, setMuted, placeSound } from '../ui/signal.js';
-import { eventText, turnAnnouncement } from '../ui/words.js';
+import { eventText, turnAnnouncement, featureAtSlot } from '../ui/words.js';
 import { openLearn } from '../ui/learn.js';
 import { renderBotNotice } from '../ui/bots.js';
 import { showClocks } from '../ui/clock.js';
@@ -317,8 +318,13 @@ function inspect(seg) {
  * stable while features grow) still trace the right shape.
  */
 function inspectedFeature() {
-  if (!ui.inspected || !s.game) return null;
+  const seg = ui.inspected;
+  if (!seg || !s.game) return null;
   askFeatures();
+  const placed = s.game.board.find((b) => b.x === seg.x && b.y === seg.y);
+  if (placed && featureAtSlot(catalog[placed.tile], placed.rot, seg.slots[0]) === 'river') {
+    return { kind: 'river', banks: riverBanks(s.game.features, seg), parts: [] };
+  }
   return featureOf(s.game.features, ui.inspected);
 }
 
@@ -347,7 +353,8 @@ function sameCell(a, b) {
 function showInspector() {
   const f = inspectedFeature();
   const g = s.game;
-  const key = f && g ? `${g.id}|${f.id}|${f.parts.length}|${f.followers}|${f.points_now}|${f.points_end}|${f.complete}|${g.events.length}` : '';
+  const one = (x) => `${x.id}|${x.parts.length}|${x.followers}|${x.points_now}|${x.points_end}|${x.complete}`;
+  const key = f && g ? `${g.id}|${f.kind}|${f.kind === 'river' ? f.banks.map(one) : one(f)}|${g.events.length}` : '';
   if (key === ui.inspectorKey) return;
   ui.inspectorKey = key;
   byId('inspector').hidden = !f;
@@ -376,7 +383,7 @@ function pointFromLog(point, jump) {
 
 function scene() {
   const g = s.game;
-  if (!g) return { board: [], figures: [], legalCells: [], ghost: null, pending: null, spots: [], last: null, trace: [] };
+  if (!g) return { board: [], figures: [], legalCells: [], ghost: null, pending: null, spots: [], last: null, trace: [], trace2: [], riverOpen: null };
   const mine = st.isMyTurn(s);
   const p = s.turn.pending;
   const legal = st.pendingLegal(s);
@@ -393,13 +400,26 @@ function scene() {
     colors: st.playerColors(s),
     last: g.last,
     legalCells: mine && !p ? st.legalCells(s) : [],
+    riverOpen: riverOpen(g),
     ghost,
     pending: p ? { ...p, tile: g.drawn_tile } : null,
     spots: legal?.spots ?? [],
     chosenSpot: s.turn.spot,
     myColor: g.players[st.myPlayer(s)]?.color ?? 'red',
-    trace: f ? f.parts : [],
+    trace: f?.kind === 'river' ? f.banks[0]?.parts ?? [] : f?.parts ?? [],
+    trace2: f?.kind === 'river' ? f.banks[1]?.parts ?? [] : [],
   };
+}
+
+/**
+ * Where the river goes on (River games, while it is open), and the side it comes in from.
+ * Only River tiles continue it: once none is left (the lake was discarded), nothing shows.
+ */
+function riverOpen(g) {
+  const open = g.river?.open;
+  const left = isRiverTile(catalog[g.drawn_tile]) || Object.keys(g.bag).some((id) => g.bag[id] > 0 && isRiverTile(catalog[id]));
+  if (!open || g.finished || !left) return null;
+  return { x: open.x, y: open.y, from: riverInflow(g.board, catalog, open.x, open.y) };
 }
 
 /** @type {Map<string, any[]>} what each part of the page last showed */
@@ -620,9 +640,10 @@ function selectTab(tab) {
     byId('chat-unread').hidden = true;
   }
   render();
-  // a pane that was hidden could not follow its newest lines
+  // a pane that was hidden could not follow its newest lines; the tiles left read from the top
+  // (a River game's River tiles first)
   const pane = tab === 'chat' ? byId('chat-list') : byId(tab);
-  pane.scrollTop = pane.scrollHeight;
+  pane.scrollTop = tab === 'bag' ? 0 : pane.scrollHeight;
 }
 
 function toggleSound() {
