@@ -2,6 +2,7 @@
 import { h, fill, chip } from './dom.js';
 import { botTag } from './bots.js';
 import { CLOCK_PRESETS, clockKey, clockName } from './clock.js';
+import { optionsText } from './words.js';
 
 export const COLORS = ['red', 'blue', 'green', 'yellow', 'black'];
 
@@ -87,8 +88,7 @@ function seatRow(seat, s, act, read, host) {
 
 function optionsBlock(o, host, act) {
   if (!host) {
-    return h('p.options-summary', null, `${o.tileset === 'winter' ? 'Winter Edition, 84 tiles' : 'Classic, 72 tiles'} · ` +
-      `${o.farmers ? 'with farmers' : 'no farmers'} · ${o.abbot ? 'with The Abbot' : 'no abbot'} · ${o.seats} seats · `,
+    return h('p.options-summary', null, `${optionsText(o)} · ${o.seats} seats · `,
     h('span', { dataset: { option: 'clock' } }, o.clock ? `clock: ${clockName(o.clock)}` : 'no clock'));
   }
   const check = (key, label) => h('label.check', null,
@@ -102,7 +102,7 @@ function optionsBlock(o, host, act) {
     h('div', null, h('label', { for: 'opt-seats' }, 'Seats'),
       h('select', { id: 'opt-seats', onchange: (e) => act.setOptions({ seats: Number(e.target.value) }) },
         ...[2, 3, 4, 5].map((n) => h('option', { value: n, selected: o.seats === n }, String(n))))),
-    check('farmers', 'Farmers'), check('abbot', 'The Abbot'),
+    check('farmers', 'Farmers'), check('abbot', 'The Abbot'), check('river', 'The River'),
     clockSelect(o.clock ?? null, act));
 }
 

@@ -49,11 +49,13 @@ export function renderTray(el, s, catalog, act) {
     button('↻ Rotate', act.rotate, { title: 'Rotate (R, right-click, or tap the tile again)', disabled: t.sent }),
     button('Take back', act.takeBack, { disabled: !t.pending || t.sent, title: 'Take back (Esc)' }),
     button('Confirm', act.confirm, { class: 'primary', disabled: !legal || t.sent, title: 'Confirm (Enter)' }));
-  fill(el, drawn, h('div.turn-body', null, h('p.hint', null, hint(s, legal)), legal ? figureChoices(s, legal, act) : null), actions);
+  const river = (def?.count?.river ?? 0) > 0;
+  fill(el, drawn, h('div.turn-body', null, h('p.hint', null, hint(s, legal, river)), legal ? figureChoices(s, legal, act) : null), actions);
 }
 
-function hint(s, legal) {
+function hint(s, legal, river) {
   if (s.turn.sent) return 'Sent…';
+  if (!legal && river) return 'Your turn: the river goes on at the marked square. Put the tile there; tap it again to turn it.';
   if (!legal) return 'Your turn: put the tile on a square marked +. Tap it again to turn it.';
   if (!legal.spots.length) return 'No figure can go on this tile. Confirm, or take it back.';
   return 'Put a figure on a circle (or pick one below), or none. Then confirm.';
