@@ -141,7 +141,10 @@ const lobbyActions = {
 
 function receiveState(server, live, arrived) {
   const before = s.game;
-  st.applyServerState(s, server);
+  const wasSent = s.turn.sent;
+  st.applyServerState(s, server, !live);
+  // a snapshot still at the turn of a move that was sent: it may be lost, confirm it again
+  if (wasSent && !s.turn.sent && s.turn.pending) toast('Your move may not have arrived: confirm it again.');
   // a live diff that restarts a bank arrives when the server started it: that tells the skew
   const since = s.game?.clock?.since;
   if (live && since !== undefined && since !== before?.clock?.since) ui.skew = Date.now() / 1000 - since;
