@@ -167,3 +167,12 @@ export function optionsText(o) {
     o.farmers ? 'with farmers' : 'no farmers', o.abbot ? 'with The Abbot' : 'no abbot',
     o.river ? 'with The River' : null].filter(Boolean).join(' · ');
 }
+
+/** The table's advice level (`options.hints`) in words. */
+export const ADVICE = { off: 'No hints', request: 'Hints on request', coach: 'Coach: hints and warnings' };
+
+/** "Advice: hints on request" and the like, for everyone at the table. @param {string|undefined} level */
+export function adviceText(level) {
+  return level === 'coach' ? 'Advice: coach (hints, and a warning before a move that gives points away)'
+    : level === 'request' ? 'Advice: hints on request' : 'Advice: no hints';
+}
