@@ -51,7 +51,8 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   /** @type {((features: any[]) => void)[]} callers of the features() hook waiting for them */
   featureWaiters: [],
   /** @type {import('../board/camera.js').Camera|null} the camera before a chosen tile was zoomed in on */ overview: null,
-  /** performance.now() when the diff being shown arrived (0: none waiting for its frame) */ arrived: 0 };
+  /** performance.now() when the diff being shown arrived (0: none waiting for its frame) */ arrived: 0,
+  /** @type {any} the scene of the results' field lesson map, once drawn (a test hook) */ lesson: null };
 const follow = createFollow();
 /** @type {number[]} ms from a diff's arrival to its painted frame, newest last (a test and bench hook) */
 const paints = [];
@@ -151,6 +152,7 @@ function receiveState(server, live, arrived) {
   if (s.game && (!before || before.id !== s.game.id)) {
     ui.fitted = false;
     ui.after = 'results';
+    ui.lesson = null;
   }
   const same = before && s.game && before.id === s.game.id;
   if (live && same) tableMotion(before, s.game);
@@ -455,12 +457,20 @@ function render() {
     placeChat(lobbyOpen);
   }
   const resultsOpen = !!g?.finished && ui.after === 'results';
-  if (changed('results', resultsOpen, g?.id, g?.results, s.you.seat)) {
+  if (changed('results', resultsOpen, g?.id, g?.results, s.you.seat, s.you.host, room?.options.hints)) {
     byId('results').hidden = !resultsOpen;
     if (resultsOpen) {
       renderResults(byId('results'), g, {
         rematch: s.you.seat !== null ? () => show('lobby') : null,
         close: () => show('board'),
+        // the same seats, farmers on, and off we go (the host's rematch)
+        playWithFarmers: s.you.host && !g.options.farmers ? () => {
+          link.send({ type: 'set_options', farmers: true });
+          link.send({ type: 'start' });
+        } : null,
+        advice: room?.options.hints ?? 'off',
+        catalog,
+        onLesson: (scene) => { ui.lesson = scene; },
       });
       byId('results').querySelector('h2')?.focus();
     }
@@ -727,5 +737,7 @@ window.__game = {
   paints: () => paints.slice(),
   /** a frame is scheduled: false means the board draws nothing until something changes */
   drawing: view.renderer.queued,
+  /** the map of the results' field lesson as drawn (its `trace` the field, `trace2` the cities), or null */
+  lesson: () => ui.lesson,
 };
 render();
