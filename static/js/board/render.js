@@ -23,6 +23,10 @@ import { ease } from './follow.js';
  *   (a River game's open end), and the side it flows in from
  * @property {Placed|null} ghost translucent preview under the pointer
  * @property {Placed|null} pending the placement chosen but not confirmed
+ * @property {(Placed & {at: string|null, kind: string|null})|null} suggestion the suggested move
+ *   (a hint): its placement and where its figure would stand
+ * @property {{x: number, y: number, dirs: string[]}|null} matchEdges the sides of the ghost or
+ *   chosen tile that touch a neighbour (the first-turn coach marks them: they match)
  * @property {{kind: string, at: string, feature: string}[]} spots figure targets on `pending`
  * @property {number} chosenSpot index into spots, -1 for none
  * @property {string} myColor
@@ -50,7 +54,8 @@ const TRACE2_COLOR = 'rgba(90, 200, 250, 0.55)';
 /** @returns {Scene} */
 export function emptyScene() {
   return { catalog: {}, board: [], figures: [], colors: [], last: null, legalCells: [], riverOpen: null,
-    ghost: null, pending: null, spots: [], chosenSpot: -1, myColor: 'red', trace: [], trace2: [], flashes: [],
+    ghost: null, pending: null, suggestion: null, matchEdges: null, spots: [], chosenSpot: -1, myColor: 'red',
+    trace: [], trace2: [], flashes: [],
     highlight: null, arrivals: [], figuresIn: [], departures: [], still: false };
 }
 
@@ -177,6 +182,7 @@ export function createRenderer(canvas, getScene, getCamera) {
     const flashing = drawFlashes(scene, cells(scene.board), rect, now, s);
     const popping = drawFigures(scene, cells(scene.board), rect, s, now);
     const leaving = drawDepartures(scene, cells(scene.board), rect, s, now);
+    drawSuggestion(scene, rect, px, s);
     drawPlacement(scene, rect, px, s);
     return flashing || popping || leaving || sliding.size > 0;
   }
@@ -363,6 +369,49 @@ export function createRenderer(canvas, getScene, getCamera) {
     return active;
   }
 
+  /** The suggested move: its tile faintly in place, outlined in gold, its figure standing. */
+  function drawSuggestion(scene, rect, px, s) {
+    const hint = scene.suggestion;
+    const def = hint && scene.catalog[hint.tile];
+    if (!def) return;
+    const r = rect(hint.x, hint.y);
+    ctx.globalAlpha = 0.55;
+    ctx.drawImage(tileBitmap(hint.tile, def, hint.rot, px), ...r);
+    ctx.globalAlpha = 1;
+    ctx.setLineDash([s * 0.1, s * 0.05]);
+    outline(r, '#f2c14e', Math.max(3, s * 0.05));
+    ctx.setLineDash([]);
+    if (!hint.at) return;
+    const [u, v] = figurePoint(def, hint.rot, hint.at);
+    const d = s * 0.42;
+    ctx.globalAlpha = 0.85;
+    ctx.drawImage(figureBitmap(figurePicture({ kind: hint.kind ?? 'follower', feature: hint.feature }), scene.myColor, quantize(d)),
+      r[0] + u * r[2] - d / 2, r[1] + v * r[3] - d / 2, d, d);
+    ctx.globalAlpha = 1;
+  }
+
+  /** The first-turn coach's marks: a green bar along each side that meets a neighbour. */
+  function drawMatchEdges(marks, rect, s) {
+    if (!marks?.dirs.length) return;
+    const [x, y, w, h] = rect(marks.x, marks.y);
+    const t = Math.max(4, s * 0.07);
+    const inset = t / 2 + 1;
+    ctx.lineCap = 'round';
+    for (const [color, width] of [['rgba(16, 60, 30, 0.55)', t + 3], ['#4cd18a', t]]) {
+      ctx.strokeStyle = color;
+      ctx.lineWidth = width;
+      ctx.beginPath();
+      for (const dir of marks.dirs) {
+        const [x0, y0, x1, y1] = { N: [x, y + inset, x + w, y + inset], S: [x, y + h - inset, x + w, y + h - inset],
+          W: [x + inset, y, x + inset, y + h], E: [x + w - inset, y, x + w - inset, y + h] }[dir];
+        const pad = w * 0.12;
+        ctx.moveTo(x0 + (x0 === x1 ? 0 : pad), y0 + (y0 === y1 ? 0 : pad));
+        ctx.lineTo(x1 - (x0 === x1 ? 0 : pad), y1 - (y0 === y1 ? 0 : pad));
+      }
+      ctx.stroke();
+    }
+  }
+
   /** The ghost under the pointer, the chosen placement and its figure targets. */
   function drawPlacement(scene, rect, px, s) {
     for (const [p, alpha] of [[scene.ghost, 0.6], [scene.pending, 1]]) {
@@ -374,9 +423,12 @@ export function createRenderer(canvas, getScene, getCamera) {
       ctx.globalAlpha = 1;
       outline(r, alpha < 1 ? 'rgba(255,255,255,0.7)' : '#ffffff', Math.max(2, s * 0.03));
     }
+    drawMatchEdges(scene.matchEdges, rect, s);
     const p = scene.pending;
     const def = p && scene.catalog[p.tile];
     if (!def) return;
+    // the traced feature over the chosen tile too (the board's tiles were traced before it)
+    drawParts(scene, new Map([[`${p.x},${p.y}`, p]]), scene.trace, TRACE_COLOR, rect);
     const [x, y, w] = rect(p.x, p.y);
     const dpr = window.devicePixelRatio || 1;
     const scale = s / dpr;

@@ -7,11 +7,11 @@ import { connectRoom } from '../net/socket.js';
 import { tokenFor, saveToken, savedName, saveName, personalLink } from '../net/identity.js';
 import { createBoardView } from '../board/view.js';
 import { warmTileImages } from '../board/tiles.js';
-import { figurePoint } from '../board/segmap.js';
+import { figurePoint, labelOfSlot } from '../board/segmap.js';
 import { scoredParts } from '../board/parts.js';
 import { layoutTargets, hitTarget, comfortableScale, TARGET_PX } from '../board/targets.js';
 import { createFollow, noteManual, mayFollow, resumeFollow } from '../board/follow.js';
-import { riverInflow } from '../board/edges.js';
+import { riverInflow, touching } from '../board/edges.js';
 import * as st from '../state.js';
 import { byId, h, fill, toast } from '../ui/dom.js';
 import { playersPanel } from '../ui/players.js';
@@ -29,6 +29,7 @@ import { renderBotNotice } from '../ui/bots.js';
 import { showClocks } from '../ui/clock.js';
 import { renderInvite } from '../ui/invite.js';
 import { renderRules } from '../ui/rules.js';
+import { coachOn, setCoach, notePlayed, briefed, noteBriefed, briefingLines, renderBriefing } from '../ui/coach.js';
 
 /** While choosing a square, squares are at least this wide (CSS px): a fingertip. */
 const CHOOSING_PX = TARGET_PX;
@@ -52,7 +53,12 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   featureWaiters: [],
   /** @type {import('../board/camera.js').Camera|null} the camera before a chosen tile was zoomed in on */ overview: null,
   /** performance.now() when the diff being shown arrived (0: none waiting for its frame) */ arrived: 0,
-  /** @type {any} the scene of the results' field lesson map, once drawn (a test hook) */ lesson: null };
+  /** @type {any} the scene of the results' field lesson map, once drawn (a test hook) */ lesson: null,
+  /** @type {string|null} the choice whose confirm waits for the coach's word on it */ confirmWhenChecked: null,
+  /** the turn and choice the coach was last asked about, and the timer that asks it */ checkAsked: '', checkTimer: 0,
+  /** the turn, placement and spot whose feature was last asked to be traced */ traceAsked: '',
+  /** the game whose briefing this page shows ('' none) */ briefing: '',
+  /** the game this page last counted as played in this browser */ played: '' };
 const follow = createFollow();
 /** @type {number[]} ms from a diff's arrival to its painted frame, newest last (a test and bench hook) */
 const paints = [];
@@ -96,7 +102,14 @@ const act = {
   confirm() {
     const msg = st.placeMessage(s);
     if (!msg || s.turn.sent) return;
-    if (!link.send(msg)) return toast('Not connected: your move was not sent.', 'error');
+    // with the coach, a move is confirmed once the coach has looked at it: a warning stops it
+    // (the player sees it and may confirm anyway), none lets it through
+    if (advice() === 'coach' && st.checkNow(s) === undefined) {
+      ui.confirmWhenChecked = st.choiceKey(s);
+      askCheck();
+      return render();
+    }
+    if (!link.send({ ...msg, ref: 'place' })) return toast('Not connected: your move was not sent.', 'error');
     s.turn.sent = true;
     render();
   },
@@ -106,6 +119,22 @@ const act = {
   },
   returnAbbot(on) {
     st.setReturnAbbot(s, on);
+    render();
+  },
+  hint() {
+    if (s.turn.hintAsked || !link.send({ type: 'hint', turn: s.game.turn, ref: 'hint' })) return;
+    s.turn.hintAsked = true;
+    render();
+  },
+  useHint() {
+    const def = catalog[s.game.drawn_tile];
+    // a figure may name any slot of its segment: the spot on the same segment is the hint's
+    const sameSpot = (spot, m) => spot.kind === m.kind
+      && labelOfSlot(def, s.turn.hint.rot, spot.at) === labelOfSlot(def, s.turn.hint.rot, m.at);
+    if (st.useHint(s, sameSpot)) render();
+  },
+  setCoach(on) {
+    setCoach(on);
     render();
   },
 };
@@ -198,9 +227,30 @@ function receiveMessage(msg) {
         byId('chat-unread').textContent = String(ui.unread);
       }
       break;
+    case 'hint':
+      st.applyHint(s, msg);
+      // the suggested square on screen
+      if (s.turn.hint && !s.turn.pending) view.follow(s.turn.hint);
+      render();
+      break;
+    case 'check':
+      st.applyCheck(s, msg);
+      if (ui.confirmWhenChecked && ui.confirmWhenChecked === st.choiceKey(s) && st.checkNow(s) !== undefined) {
+        ui.confirmWhenChecked = null;
+        if (st.checkNow(s) === null) return act.confirm();
+      }
+      render();
+      break;
+    case 'trace':
+      st.applyTrace(s, msg);
+      render();
+      break;
     case 'error':
       toast(msg.message, 'error');
-      if (s.turn.sent) s.turn.sent = false;
+      // which message failed: a move may be chosen and sent again, a question asked again
+      if (msg.ref === 'place') s.turn.sent = false;
+      if (msg.ref === 'hint') s.turn.hintAsked = false;
+      if (msg.ref === 'check') ui.confirmWhenChecked = null;
       if (msg.code === 'stale_turn') link.send({ type: 'sync' });
       render();
       break;
@@ -333,6 +383,75 @@ function inspectedFeature() {
   return featureOf(s.game.features, ui.inspected);
 }
 
+/**
+ * The briefing before the first turn: shown to each player once per game, from its start (a
+ * page that first sees the game later, a player coming back, never shows it), until dismissed.
+ */
+function showBriefing() {
+  const g = s.game;
+  const key = gameKey();
+  const playing = !!g && !g.finished && st.myPlayer(s) >= 0;
+  if (playing && ui.played !== key) {
+    ui.played = key;
+    notePlayed(key);
+  }
+  if (playing && g.turn === 0 && ui.briefing !== key && !briefed(key)) {
+    ui.briefing = key;
+    noteBriefed(key);
+  }
+  const shown = playing && ui.briefing === key;
+  const el = byId('briefing');
+  el.hidden = !shown;
+  if (shown && changed('briefing', key, advice(), coachOn(key))) {
+    renderBriefing(el, briefingLines(g.options, advice()), {
+      coach: coachOn(key), setCoach: act.setCoach,
+      dismiss: () => {
+        ui.briefing = '';
+        render();
+      },
+    });
+  }
+}
+
+/** The table's advice level (`options.hints`). */
+function advice() {
+  return s.room?.options?.hints ?? 'off';
+}
+
+/** This game in this browser's memory (first games, briefings). */
+function gameKey() {
+  return s.game ? `${code}/${s.game.id}` : '';
+}
+
+/** The first-turn coach helps now: it is on, and this is the viewer's first turn. */
+function coaching() {
+  return st.isMyTurn(s) && st.firstTurn(s) && coachOn(gameKey());
+}
+
+/** Ask the coach about the current choice, once per choice. */
+function askCheck() {
+  const key = st.choiceKey(s);
+  if (!key || ui.checkAsked === `${s.game.turn}|${key}`) return;
+  ui.checkAsked = `${s.game.turn}|${key}`;
+  link.send({ ...st.checkMessage(s), ref: 'check' });
+}
+
+/**
+ * What the table's helpers want to know about the current choice: the coach's word on it (a
+ * moment after it settles, so turning the tile round does not ask at every step), and, on a
+ * first turn with the coach on, the whole feature the chosen figure would stand on.
+ */
+function askAdvice() {
+  clearTimeout(ui.checkTimer);
+  if (!st.isMyTurn(s) || s.turn.sent) return;
+  if (advice() === 'coach' && st.choiceKey(s) && st.checkNow(s) === undefined) ui.checkTimer = window.setTimeout(askCheck, 300);
+  const key = st.traceKey(s);
+  if (coaching() && key && !st.traceNow(s) && ui.traceAsked !== `${s.game.turn}|${key}`) {
+    ui.traceAsked = `${s.game.turn}|${key}`;
+    link.send({ ...st.traceMessage(s), ref: 'trace' });
+  }
+}
+
 /** Ask the server for the board's features, once a turn, unless those we have are fresh. */
 function askFeatures() {
   const key = `${s.game?.id}/${s.game?.turn}`;
@@ -388,7 +507,10 @@ function pointFromLog(point, jump) {
 
 function scene() {
   const g = s.game;
-  if (!g) return { board: [], figures: [], legalCells: [], ghost: null, pending: null, spots: [], last: null, trace: [], trace2: [], riverOpen: null };
+  if (!g) {
+    return { board: [], figures: [], legalCells: [], ghost: null, pending: null, spots: [], last: null, trace: [], trace2: [],
+      riverOpen: null, suggestion: null, matchEdges: null };
+  }
   const mine = st.isMyTurn(s);
   const p = s.turn.pending;
   const legal = st.pendingLegal(s);
@@ -399,6 +521,11 @@ function scene() {
     if (rot !== null) ghost = { x: hv.x, y: hv.y, tile: g.drawn_tile, rot };
   }
   const f = inspectedFeature();
+  const coach = coaching();
+  const traced = coach ? st.traceNow(s) : null;
+  const hint = mine && !s.turn.sent ? s.turn.hint : null;
+  const hintChosen = !!hint && !!p && p.x === hint.x && p.y === hint.y && p.rot === hint.rot;
+  const marked = p ?? ghost;
   return {
     board: g.board,
     figures: g.figures,
@@ -411,8 +538,14 @@ function scene() {
     spots: legal?.spots ?? [],
     chosenSpot: s.turn.spot,
     myColor: g.players[st.myPlayer(s)]?.color ?? 'red',
-    trace: f?.kind === 'river' ? f.banks[0]?.parts ?? [] : f?.parts ?? [],
+    // what is pointed at on the board, else (first-turn coach) the feature the chosen figure would claim
+    trace: f?.kind === 'river' ? f.banks[0]?.parts ?? [] : f?.parts ?? traced?.parts ?? [],
     trace2: f?.kind === 'river' ? f.banks[1]?.parts ?? [] : [],
+    suggestion: hint && !hintChosen ? { x: hint.x, y: hint.y, rot: hint.rot, tile: g.drawn_tile,
+      at: hint.meeple?.at ?? null, kind: hint.meeple?.kind ?? null,
+      feature: hint.meeple ? featureAtSlot(catalog[g.drawn_tile], hint.rot, hint.meeple.at) : null } : null,
+    // for a legal square every touching edge matches: the coach marks the sides that touch
+    matchEdges: coach && marked ? { x: marked.x, y: marked.y, dirs: touching(g.board, catalog, marked.x, marked.y).map((t) => t.dir) } : null,
   };
 }
 
@@ -480,9 +613,14 @@ function render() {
   if (changed('clock', g?.clock, g?.finished)) tickClock();
   if (changed('bot-notice', room?.seats, s.you, g?.finished)) renderBotNotice(byId('bot-notice'), s, botActions);
   const t = s.turn;
-  if (changed('tray', g?.turn, g?.drawn_tile, g?.finished, g?.current_player, mine, s.legal, t.pending, t.rot, t.spot, t.returnAbbot, t.sent, st.canReturnAbbot(s), s.you.seat)) {
-    renderTray(byId('tray'), s, catalog, act);
+  const first = mine && st.firstTurn(s);
+  const coach = first && coachOn(gameKey());
+  if (changed('tray', g?.turn, g?.drawn_tile, g?.finished, g?.current_player, mine, s.legal, t.pending, t.rot, t.spot, t.returnAbbot, t.sent,
+    st.canReturnAbbot(s), s.you.seat, t.hint, t.hintAsked, t.check, t.trace, advice(), first, coach, ui.confirmWhenChecked)) {
+    renderTray(byId('tray'), s, catalog, act, { advice: advice(), firstTurn: first, coach, checking: !!ui.confirmWhenChecked });
   }
+  showBriefing();
+  askAdvice();
   showInspector();
   if (changed('tiles-left', g?.tiles_left)) byId('tiles-left').textContent = g ? String(g.tiles_left) : '';
   if (ui.tab === 'bag' && g && changed('bag', g.bag)) renderBag(byId('bag'), catalog, g.bag);

@@ -77,8 +77,9 @@ function row(p, i, seat, current, isMe, hostControls, g, act, hints) {
   chip(p.color),
   h('span.pname', { title: p.name }, h('span.pname-text', null, p.name, isMe ? h('span.you', null, ' (you)') : null),
     seat?.bot_for_person ? null : botTag(seat),
-    hints === undefined ? null : h('span.hints-used', { dataset: { hints: String(hints) }, title: 'hints asked for this game' },
-      plural(hints, 'hint'))),
+    // a player who asked for hints says so, for everyone to see (none: nothing to say)
+    hints ? h('span.hints-used', { dataset: { hints: String(hints) }, title: 'hints asked for this game' },
+      plural(hints, 'hint')) : null),
   h('span.presence', { title: seat?.bot && presence === 'bot' ? botTitle(seat) : PRESENCE[presence] ?? presence,
     class: away ? 'off' : presence === 'bot' ? 'bot' : 'on' }),
   h('span.figs', { title: `${p.followers} followers in hand${g.options.abbot ? `, abbot ${p.abbot ? 'in hand' : 'on the board'}` : ''}` },

@@ -173,6 +173,5 @@ export const ADVICE = { off: 'No hints', request: 'Hints on request', coach: 'Co
 
 /** "Advice: hints on request" and the like, for everyone at the table. @param {string|undefined} level */
 export function adviceText(level) {
-  return level === 'coach' ? 'Advice: coach (hints, and a warning before a move that gives points away)'
-    : level === 'request' ? 'Advice: hints on request' : 'Advice: no hints';
+  return `Advice: ${(ADVICE[level ?? 'off'] ?? ADVICE.off).toLowerCase()}`;
 }
