@@ -29,6 +29,7 @@ import { renderBotNotice } from '../ui/bots.js';
 import { showClocks } from '../ui/clock.js';
 import { renderInvite } from '../ui/invite.js';
 import { renderRules } from '../ui/rules.js';
+import { createTrack } from '../ui/track.js';
 import { coachOn, setCoach, notePlayed, briefed, noteBriefed, briefingLines, renderBriefing } from '../ui/coach.js';
 
 /** While choosing a square, squares are at least this wide (CSS px): a fingertip. */
@@ -60,6 +61,8 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   /** the game whose briefing this page shows ('' none) */ briefing: '',
   /** the game this page last counted as played in this browser */ played: '' };
 const follow = createFollow();
+const track = createTrack(/** @type {HTMLCanvasElement} */ (byId('score-track')), () => !reducedMotion.matches);
+new ResizeObserver(() => track.redraw()).observe(byId('score-track'));
 /** @type {number[]} ms from a diff's arrival to its painted frame, newest last (a test and bench hook) */
 const paints = [];
 const catalog = await loadCatalog();
@@ -609,6 +612,7 @@ function render() {
     }
   }
   players(s);
+  if (changed('track', g?.players)) showTrack();
   showInvite();
   if (changed('clock', g?.clock, g?.finished)) tickClock();
   if (changed('bot-notice', room?.seats, s.you, g?.finished)) renderBotNotice(byId('bot-notice'), s, botActions);
@@ -702,6 +706,16 @@ function announce(text) {
   if (!text || text === ui.announced) return;
   ui.announced = text;
   byId('announcer').textContent = text;
+}
+
+/** The score track under the players: each marker walks to its player's score. */
+function showTrack() {
+  const g = s.game;
+  byId('track-panel').hidden = !g;
+  if (!g) return;
+  const scores = g.players.map((p) => p.score);
+  track.show(scores, g.players.map((p) => p.color), g.players);
+  byId('track-note').hidden = !scores.some((v) => v >= 50);
 }
 
 /** Show the banks of the turn clock, and keep a 1 s timer only while one runs down. */
