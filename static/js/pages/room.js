@@ -54,7 +54,7 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   featureWaiters: [],
   /** @type {import('../board/camera.js').Camera|null} the camera before a chosen tile was zoomed in on */ overview: null,
   /** performance.now() when the diff being shown arrived (0: none waiting for its frame) */ arrived: 0,
-  /** @type {any} the scene of the results' field lesson map, once drawn (a test hook) */ lesson: null,
+  /** @type {{trace: any[], trace2: any[]}|null} what the results' field lesson map traced, once drawn (a test hook) */ lesson: null,
   /** @type {string|null} the choice whose confirm waits for the coach's word on it */ confirmWhenChecked: null,
   /** the turn and choice the coach was last asked about, and the timer that asks it */ checkAsked: '', checkTimer: 0,
   /** the turn, placement and spot whose feature was last asked to be traced */ traceAsked: '',
@@ -606,7 +606,7 @@ function render() {
         } : null,
         advice: room?.options.hints ?? 'off',
         catalog,
-        onLesson: (scene) => { ui.lesson = scene; },
+        onLesson: (scene) => { ui.lesson = { trace: scene.trace, trace2: scene.trace2 }; },
       });
       byId('results').querySelector('h2')?.focus();
     }
@@ -891,5 +891,7 @@ window.__game = {
   drawing: view.renderer.queued,
   /** the map of the results' field lesson as drawn (its `trace` the field, `trace2` the cities), or null */
   lesson: () => ui.lesson,
+  /** the scores the score track's markers stood at when it was last drawn (between two while they walk) */
+  track: () => track.drawn(),
 };
 render();

@@ -88,6 +88,8 @@ export function createTrack(canvas, motion) {
       at = scores.slice();
       if (!frame) frame = requestAnimationFrame(draw);
     },
+    /** The scores the markers stood at when last drawn (a test hook). */
+    drawn: () => drawn.slice(),
     /** Redraw at the present size (the panel was laid out again). */
     redraw() {
       if (!frame) frame = requestAnimationFrame(draw);
