@@ -103,7 +103,7 @@ function optionsBlock(o, host, act) {
     h('div', null, h('label', { for: 'opt-seats' }, 'Seats'),
       h('select', { id: 'opt-seats', onchange: (e) => act.setOptions({ seats: Number(e.target.value) }) },
         ...[2, 3, 4, 5].map((n) => h('option', { value: n, selected: o.seats === n }, String(n))))),
-    check('farmers', 'Farmers'), check('abbot', 'The Abbot'), check('river', 'The River'),
+    h('div.option-checks', null, check('farmers', 'Farmers'), check('abbot', 'The Abbot'), check('river', 'The River')),
     clockSelect(o.clock ?? null, act),
     h('div', null, h('label', { for: 'opt-hints' }, 'Advice'),
       h('select', { id: 'opt-hints', title: 'How much help the table wants: a suggested move on request, or that and a warning before a move that gives points away. Everyone sees the level and how many hints each player used.',
