@@ -68,7 +68,11 @@ export function applyServerState(s, server, snapshot = false) {
   if (s.game) derive(s.game);
   const turn = s.game ? s.game.turn : -1;
   if (turn !== s.turn.forTurn) s.turn = freshTurn(turn);
-  else if (snapshot && s.turn.sent) s.turn.sent = false;
+  else if (snapshot) {
+    s.turn.sent = false;
+    // a hint asked on the connection before may never come: it may be asked again
+    if (!s.turn.hint) s.turn.hintAsked = false;
+  }
   showLegal(s);
   if (s.game) s.game.features = s.features?.game === s.game.id ? s.features.features : [];
 }

@@ -132,6 +132,9 @@ test('a snapshot at the turn a move was sent for lets it be sent again; a diff d
   st.applyServerState(s, { room: s.room, game: gameView() }, true);
   assert.equal(s.turn.sent, false, 'the snapshot still shows the turn: the move may be lost');
   assert.deepEqual(s.turn.pending, { x: 0, y: -1, rot: 180 }, 'the choice is kept, ready to confirm again');
+  s.turn.hintAsked = true;
+  st.applyServerState(s, { room: s.room, game: gameView() }, true);
+  assert.equal(s.turn.hintAsked, false, 'a hint asked before the snapshot may be asked again');
   s.turn.sent = true;
   st.applyServerState(s, { room: s.room, game: gameView({ turn: 3 }) }, true);
   assert.equal(s.turn.sent, false);

@@ -167,7 +167,7 @@ export function pointOn([p0, c1, c2, p3], t) {
 /** The river is wider than a road: a phone shows it at a glance. */
 export const RIVER_WIDTH = 0.17;
 /** Where the spring's pond and the lake lie, measured from the river's one edge, and their radius. */
-export const POND_AT = 0.56;
+const POND_AT = 0.56;
 export const POND_RADIUS = 0.22;
 
 /** The tile's river segment, or null. @param {TileDef} def */

@@ -178,6 +178,12 @@ function receiveState(server, live, arrived) {
   st.applyServerState(s, server, !live);
   // a snapshot still at the turn of a move that was sent: it may be lost, confirm it again
   if (wasSent && !s.turn.sent && s.turn.pending) toast('Your move may not have arrived: confirm it again.');
+  // questions asked on a connection that is gone may never be answered: they may be asked again
+  if (!live) {
+    ui.confirmWhenChecked = null;
+    ui.checkAsked = '';
+    ui.traceAsked = '';
+  }
   // a live diff that restarts a bank arrives when the server started it: that tells the skew
   const since = s.game?.clock?.since;
   if (live && since !== undefined && since !== before?.clock?.since) ui.skew = Date.now() / 1000 - since;
@@ -253,7 +259,10 @@ function receiveMessage(msg) {
       // which message failed: a move may be chosen and sent again, a question asked again
       if (msg.ref === 'place') s.turn.sent = false;
       if (msg.ref === 'hint') s.turn.hintAsked = false;
-      if (msg.ref === 'check') ui.confirmWhenChecked = null;
+      if (msg.ref === 'check') {
+        ui.confirmWhenChecked = null;
+        ui.checkAsked = '';
+      }
       if (msg.code === 'stale_turn') link.send({ type: 'sync' });
       render();
       break;
@@ -381,7 +390,7 @@ function inspectedFeature() {
   askFeatures();
   const placed = s.game.board.find((b) => b.x === seg.x && b.y === seg.y);
   if (placed && featureAtSlot(catalog[placed.tile], placed.rot, seg.slots[0]) === 'river') {
-    return { kind: 'river', banks: riverBanks(s.game.features, seg), parts: [] };
+    return { kind: 'river', banks: riverBanks(s.game.features, seg) };
   }
   return featureOf(s.game.features, ui.inspected);
 }
