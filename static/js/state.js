@@ -13,6 +13,12 @@
  * @property {number} spot index into the pending placement's spots, -1 for no figure
  * @property {boolean} returnAbbot take the abbot back instead of placing a figure
  * @property {boolean} sent confirmed and sent, waiting for the server
+ * @property {any} hint the server's suggested move for this turn (the `hint` message), or null
+ * @property {boolean} hintAsked a hint was asked for this turn (its answer takes a second)
+ * @property {{key: string, warning: string|null}|null} check the coach's word on a choice
+ *   (the `check` message), `key` naming the choice it is about (`choiceKey`)
+ * @property {{key: string, feature: any}|null} trace the whole feature a figure on the chosen
+ *   spot would stand on (the `trace` message), `key` naming the placement and spot (`traceKey`)
  * @typedef {object} ClientState
  * @property {string} code room code
  * @property {'connecting'|'online'|'offline'|'gone'} link
@@ -44,19 +50,29 @@ export function createState(code) {
 
 /** @returns {Turn} */
 export function freshTurn(forTurn) {
-  return { forTurn, rot: 0, pending: null, spot: -1, returnAbbot: false, sent: false };
+  return { forTurn, rot: 0, pending: null, spot: -1, returnAbbot: false, sent: false,
+    hint: null, hintAsked: false, check: null, trace: null };
 }
 
 /**
  * Take in the server's public state; a new turn clears the choices of the old one.
- * @param {ClientState} s @param {{room: any, game: any}} server
+ * A snapshot (`snapshot`: the whole state again, after a reconnect or a resync) that still
+ * shows the turn a confirmed move was sent for means the move may have been lost (the server
+ * process that had the room went away): the move can be confirmed again. A repeated one is
+ * refused as stale, so sending it twice is safe.
+ * @param {ClientState} s @param {{room: any, game: any}} server @param {boolean} [snapshot]
  */
-export function applyServerState(s, server) {
+export function applyServerState(s, server, snapshot = false) {
   s.room = server.room;
   s.game = server.game;
   if (s.game) derive(s.game);
   const turn = s.game ? s.game.turn : -1;
   if (turn !== s.turn.forTurn) s.turn = freshTurn(turn);
+  else if (snapshot) {
+    s.turn.sent = false;
+    // a hint asked on the connection before may never come: it may be asked again
+    if (!s.turn.hint) s.turn.hintAsked = false;
+  }
   showLegal(s);
   if (s.game) s.game.features = s.features?.game === s.game.id ? s.features.features : [];
 }
@@ -277,6 +293,99 @@ export function placeMessage(s) {
     meeple: spot ? { kind: spot.kind, at: spot.at } : null,
     return_abbot: s.turn.returnAbbot,
   };
+}
+
+/** The move of a place, check or hint message, as a key: placement, figure, abbot. */
+function moveKey(m) {
+  const figure = m.meeple ? `${m.meeple.kind}:${m.meeple.at}` : '-';
+  return `${m.x},${m.y},${m.rot}|${figure}|${!!m.return_abbot}`;
+}
+
+/** The current choice of this turn as a key (null: nothing chosen). */
+export function choiceKey(s) {
+  const msg = placeMessage(s);
+  return msg ? moveKey(msg) : null;
+}
+
+/** The coach's `check` message for the current choice, or null when nothing is chosen. */
+export function checkMessage(s) {
+  const msg = placeMessage(s);
+  return msg ? { ...msg, type: 'check' } : null;
+}
+
+/** Keep the coach's answer about a choice (for the turn it was asked on). */
+export function applyCheck(s, msg) {
+  if (!s.game || msg.turn !== s.game.turn) return;
+  s.turn.check = { key: moveKey(msg), warning: msg.warning ?? null };
+}
+
+/**
+ * The coach's word on the current choice: undefined while none is known for it, else the
+ * warning (null: it hands nothing to an opponent).
+ * @returns {string|null|undefined}
+ */
+export function checkNow(s) {
+  const key = choiceKey(s);
+  return key && s.turn.check?.key === key ? s.turn.check.warning : undefined;
+}
+
+/** Keep the suggested move the server sent for this turn. */
+export function applyHint(s, msg) {
+  if (!s.game || msg.turn !== s.game.turn) return;
+  s.turn.hint = msg;
+  s.turn.hintAsked = true;
+}
+
+/**
+ * Take the suggested move as the choice: its placement and its figure spot. `sameSpot(spot,
+ * meeple)` says whether a spot of the placement is the segment the hint names (a figure may
+ * name any slot of its segment). Returns false when the hint is not among the legal moves.
+ * @param {ClientState} s @param {(spot: Spot, meeple: {kind: string, at: string}) => boolean} sameSpot
+ */
+export function useHint(s, sameSpot) {
+  const hint = s.turn.hint;
+  if (!hint || s.turn.sent) return false;
+  const l = legal(s).find((p) => p.x === hint.x && p.y === hint.y && p.rot === hint.rot);
+  if (!l) return false;
+  const spot = hint.meeple ? l.spots.findIndex((x) => sameSpot(x, hint.meeple)) : -1;
+  if (hint.meeple && spot < 0) return false;
+  s.turn.pending = { x: l.x, y: l.y, rot: l.rot };
+  s.turn.rot = l.rot;
+  s.turn.spot = spot;
+  s.turn.returnAbbot = !!hint.return_abbot && canReturnAbbot(s);
+  return true;
+}
+
+/** The placement and spot a trace is about, as a key (null: no figure chosen). */
+export function traceKey(s) {
+  const l = pendingLegal(s);
+  const spot = l && s.turn.spot >= 0 ? l.spots[s.turn.spot] : null;
+  return spot ? `${l.x},${l.y},${l.rot},${spot.at}` : null;
+}
+
+/** The `trace` message for the chosen figure spot, or null when none is chosen. */
+export function traceMessage(s) {
+  const l = pendingLegal(s);
+  const spot = l && s.turn.spot >= 0 ? l.spots[s.turn.spot] : null;
+  return spot ? { type: 'trace', turn: s.game.turn, x: l.x, y: l.y, rot: l.rot, at: spot.at } : null;
+}
+
+/** Keep the server's trace of a feature (for the turn it was asked on). */
+export function applyTrace(s, msg) {
+  if (!s.game || msg.turn !== s.game.turn) return;
+  s.turn.trace = { key: `${msg.x},${msg.y},${msg.rot},${msg.at}`, feature: msg.feature };
+}
+
+/** The traced feature of the chosen spot, or null while it is not known (or none is chosen). */
+export function traceNow(s) {
+  const key = traceKey(s);
+  return key && s.turn.trace?.key === key ? s.turn.trace.feature : null;
+}
+
+/** True until the viewer has placed a tile in this game (their first turn is still to come or on). */
+export function firstTurn(s) {
+  const me = myPlayer(s);
+  return me >= 0 && !!s.game && !s.game.turns.some((t) => t.player === me && !t.discarded);
 }
 
 /** The player index -> colour list of the game. */

@@ -204,12 +204,18 @@ def test_learn_mode(live_server, new_page, artifacts):
     page.screenshot(path=str(artifacts / "home-phone.png"), full_page=True)
     page.click("[data-action=learn]")
     page.wait_for_selector(".learn-panel")
-    for step in range(1, 7):
+    steps = page.locator(".learn-panel .dot").count()
+    titles = [page.locator(".learn-body h2").text_content()]
+    for step in range(1, steps):
         page.click("[data-action=learn-next]")
         page.wait_for_function(
             f"document.querySelector('.overlay.learn').dataset.step === '{step}'"
         )
+        titles.append(page.locator(".learn-body h2").text_content())
         if step == 2:
             page.screenshot(path=str(artifacts / "learn-city.png"))
+        if "River" in titles[-1]:
+            page.screenshot(path=str(artifacts / "learn-river-phone.png"))
+    assert any("The River" in t for t in titles), titles  # the River's page
     page.click("[data-action=learn-next]")
     assert page.locator(".overlay.learn").count() == 0

@@ -33,3 +33,10 @@ test('a game nobody scored in has no winner', () => {
   assert.equal(resultTitle({ scores: [5, 5], winners: [0, 1] }, players), 'Shared win: Ann and Bo');
   assert.equal(resultTitle({ scores: [5, 7], winners: [1] }, players), 'Bo wins!');
 });
+
+test("the introduction's field says what it would have scored, 3 per completed city", async () => {
+  const { lessonText } = await import('../../static/js/ui/results.js');
+  const lesson = { field: { id: 'f1' }, cities: [{ id: 'c1' }, { id: 'c2' }, { id: 'c3' }], per_city: 3, points: 9 };
+  assert.equal(lessonText(lesson), 'This field touches 3 completed cities. Had a farmer lain in it: 3 per completed city: 9.');
+  assert.match(lessonText({ ...lesson, cities: [{ id: 'c1' }], points: 3 }), /1 completed city\. .*: 3\.$/);
+});

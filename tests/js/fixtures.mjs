@@ -44,3 +44,19 @@ export function legalMessage(extra = {}) {
     ...extra,
   };
 }
+
+/** River tiles (RIVER.md) as GET /api/tiles gives them. */
+export const RIVER = {
+  R03: { edges: 'CVRV', centre: null, count: { classic: 0, winter: 0, river: 1 }, segments: [
+    seg('city', ['NNW', 'N', 'NNE']), seg('road', ['S']), seg('river', ['E', 'W']),
+    seg('field', ['ENE'], { adj_cities: [0] }), seg('field', ['WNW'], { adj_cities: [0] }),
+    seg('field', ['ESE', 'SSE']), seg('field', ['SSW', 'WSW'])] },
+  R04: { edges: 'FVRV', centre: 'monastery', count: { classic: 0, winter: 0, river: 1 }, segments: [
+    seg('road', ['S']), seg('river', ['E', 'W']), seg('field', ['NNW', 'N', 'NNE', 'ENE', 'WNW']),
+    seg('field', ['ESE', 'SSE']), seg('field', ['SSW', 'WSW'])] },
+  R09: { edges: 'RRVV', centre: null, count: { classic: 0, winter: 0, river: 1 }, segments: [
+    seg('road', ['N', 'E']), seg('river', ['S', 'W']), seg('field', ['NNE', 'ENE']),
+    seg('field', ['NNW', 'ESE', 'SSE', 'WNW']), seg('field', ['SSW', 'WSW'])] },
+  R12: { edges: 'FFFV', centre: null, count: { classic: 0, winter: 0, river: 1 }, segments: [
+    seg('river', ['W']), seg('field', ['NNW', 'N', 'NNE', 'ENE', 'E', 'ESE', 'SSE', 'S', 'SSW', 'WSW', 'WNW'])] },
+};

@@ -122,3 +122,67 @@ test('keyboard steps go to the nearest legal cell that way', () => {
   st.stepCell(s, 'down');
   assert.deepEqual([s.turn.pending.x, s.turn.pending.y], [0, 1]);
 });
+
+test('a snapshot at the turn a move was sent for lets it be sent again; a diff does not', () => {
+  const s = mine();
+  st.tapCell(s, 0, -1);
+  s.turn.sent = true;
+  st.applyServerState(s, { room: s.room, game: gameView() });
+  assert.equal(s.turn.sent, true, 'a diff of the same turn (a chat, a presence) changes nothing');
+  st.applyServerState(s, { room: s.room, game: gameView() }, true);
+  assert.equal(s.turn.sent, false, 'the snapshot still shows the turn: the move may be lost');
+  assert.deepEqual(s.turn.pending, { x: 0, y: -1, rot: 180 }, 'the choice is kept, ready to confirm again');
+  s.turn.hintAsked = true;
+  st.applyServerState(s, { room: s.room, game: gameView() }, true);
+  assert.equal(s.turn.hintAsked, false, 'a hint asked before the snapshot may be asked again');
+  s.turn.sent = true;
+  st.applyServerState(s, { room: s.room, game: gameView({ turn: 3 }) }, true);
+  assert.equal(s.turn.sent, false);
+  assert.equal(s.turn.pending, null, 'a snapshot of the next turn: the move went through');
+});
+
+test('a hint becomes the choice: its placement and the spot on its segment', () => {
+  const s = mine();
+  const hint = { type: 'hint', turn: 2, x: 1, y: 0, rot: 90, meeple: { kind: 'follower', at: 'ENE' },
+    return_abbot: false, reason: 'Starts a city.', points: 0 };
+  st.applyHint(s, { ...hint, turn: 1 });
+  assert.equal(s.turn.hint, null, 'a hint for another turn is out of date');
+  st.applyHint(s, hint);
+  // ENE and E name the same segment (the city, turned east)
+  assert.equal(st.useHint(s, (spot, m) => spot.kind === m.kind && ['E', 'ENE', 'ESE'].includes(m.at) && spot.at === 'E'), true);
+  assert.deepEqual(s.turn.pending, { x: 1, y: 0, rot: 90 });
+  assert.equal(s.turn.spot, 0);
+  s.turn.hint = { ...hint, x: 9, y: 9 };
+  assert.equal(st.useHint(s, () => true), false, 'a hint that is no legal move is never taken');
+  st.applyServerState(s, { room: s.room, game: gameView({ turn: 3 }) });
+  assert.equal(s.turn.hint, null, 'a new turn forgets the hint');
+});
+
+test("the coach's check and trace count for the choice they were asked about", () => {
+  const s = mine();
+  assert.equal(st.checkMessage(s), null);
+  st.tapCell(s, 0, -1);
+  st.chooseSpot(s, 0);
+  const check = st.checkMessage(s);
+  assert.deepEqual(check, { type: 'check', turn: 2, x: 0, y: -1, rot: 180, meeple: { kind: 'follower', at: 'S' }, return_abbot: false });
+  assert.equal(st.checkNow(s), undefined, 'not known yet');
+  st.applyCheck(s, { ...check, warning: 'This closes Bo\'s city: Bo scores 4.' });
+  assert.equal(st.checkNow(s), 'This closes Bo\'s city: Bo scores 4.');
+  st.chooseSpot(s, -1);
+  assert.equal(st.checkNow(s), undefined, 'another choice: the warning was about the other one');
+  st.chooseSpot(s, 1);
+  assert.deepEqual(st.traceMessage(s), { type: 'trace', turn: 2, x: 0, y: -1, rot: 180, at: 'N' });
+  st.applyTrace(s, { type: 'trace', turn: 2, x: 0, y: -1, rot: 180, at: 'N', feature: { id: 'f1' } });
+  assert.deepEqual(st.traceNow(s), { id: 'f1' });
+  st.chooseSpot(s, 0);
+  assert.equal(st.traceNow(s), null);
+});
+
+test('the first turn of a player lasts until they have placed a tile', () => {
+  const s = mine();
+  assert.equal(st.firstTurn(s), true);
+  st.applyServerState(s, { room: s.room, game: gameView({ turns: [{ player: 0, discarded: 'C' }] }) });
+  assert.equal(st.firstTurn(s), true, 'a discarded tile was not placed');
+  st.applyServerState(s, { room: s.room, game: gameView({ turns: [{ player: 0, tile: 'E', x: 0, y: -1, rot: 180, meeple: null }] }) });
+  assert.equal(st.firstTurn(s), false);
+});

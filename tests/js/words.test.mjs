@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { offsetWords, whereText, tileWords, turnAnnouncement, eventText, turnText, joinNames } from '../../static/js/ui/words.js';
-import { CATALOG, gameView } from './fixtures.mjs';
+import { CATALOG, RIVER, gameView } from './fixtures.mjs';
 
 test('offsets in words', () => {
   assert.equal(offsetWords(0, -1), 'north');
@@ -43,4 +43,9 @@ test('score events in words, shared scores say each', () => {
   assert.equal(eventText({ feature: 'road', points: 1, players: [0, 2], tiles: 1 }, players),
     "Ann and Cy's shared road: 1 point each (1 tile)");
   assert.equal(joinNames(['A', 'B', 'C']), 'A, B and C');
+});
+
+test('River tiles say the river, and the lake', () => {
+  assert.equal(tileWords('R03', RIVER.R03), 'tile R03: a city on 1 side, a road and the river');
+  assert.equal(tileWords('R12', RIVER.R12), 'tile R12: the lake where the river ends');
 });

@@ -19,12 +19,20 @@ import { ease } from './follow.js';
  * @property {string[]} colors colour of each player index
  * @property {{x: number, y: number}|null} last the tile placed last
  * @property {{x: number, y: number}[]} legalCells
+ * @property {{x: number, y: number, from: string|null}|null} riverOpen where the river goes on
+ *   (a River game's open end), and the side it flows in from
  * @property {Placed|null} ghost translucent preview under the pointer
  * @property {Placed|null} pending the placement chosen but not confirmed
+ * @property {(Placed & {at: string|null, kind: string|null})|null} suggestion the suggested move
+ *   (a hint): its placement and where its figure would stand
+ * @property {{x: number, y: number, dirs: string[]}|null} matchEdges the sides of the ghost or
+ *   chosen tile that touch a neighbour (the first-turn coach marks them: they match)
  * @property {{kind: string, at: string, feature: string}[]} spots figure targets on `pending`
  * @property {number} chosenSpot index into spots, -1 for none
  * @property {string} myColor
  * @property {Part[]} trace parts of the feature being inspected
+ * @property {Part[]} trace2 a second feature traced beside it, in another colour (the field on
+ *   the river's other bank)
  * @property {{parts: Part[], points: number, color: string, start: number}[]} flashes
  * @property {{cell: {x: number, y: number}, parts: Part[]}|null} highlight a tile (and the feature
  *   it scored) pointed at from the log
@@ -41,11 +49,13 @@ export const POP_MS = 320;
 export const HOME_MS = 900;
 const HIGHLIGHT = 'rgba(120, 220, 255, 0.55)';
 const TRACE_COLOR = 'rgba(255, 214, 64, 0.62)';
+const TRACE2_COLOR = 'rgba(90, 200, 250, 0.55)';
 
 /** @returns {Scene} */
 export function emptyScene() {
-  return { catalog: {}, board: [], figures: [], colors: [], last: null, legalCells: [],
-    ghost: null, pending: null, spots: [], chosenSpot: -1, myColor: 'red', trace: [], flashes: [],
+  return { catalog: {}, board: [], figures: [], colors: [], last: null, legalCells: [], riverOpen: null,
+    ghost: null, pending: null, suggestion: null, matchEdges: null, spots: [], chosenSpot: -1, myColor: 'red',
+    trace: [], trace2: [], flashes: [],
     highlight: null, arrivals: [], figuresIn: [], departures: [], still: false };
 }
 
@@ -145,6 +155,7 @@ export function createRenderer(canvas, getScene, getCamera) {
     }
     drawTiles(scene, rect, visible, px, sliding, `${cam.x},${cam.y},${cam.scale},${canvas.width},${canvas.height}`);
     drawLegal(scene, rect, s);
+    drawRiverOpen(scene.riverOpen, rect, s);
     // a new tile comes down onto the table: from a little above, larger, then settles
     for (const p of scene.board) {
       const t = sliding.get(`${p.x},${p.y}`);
@@ -162,6 +173,7 @@ export function createRenderer(canvas, getScene, getCamera) {
       outline(rect(scene.last.x, scene.last.y), 'rgba(255, 205, 80, 0.95)', Math.max(2, s * 0.035));
     }
     drawParts(scene, cells(scene.board), scene.trace, TRACE_COLOR, rect);
+    drawParts(scene, cells(scene.board), scene.trace2, TRACE2_COLOR, rect);
     if (scene.highlight) {
       drawParts(scene, cells(scene.board), scene.highlight.parts, HIGHLIGHT, rect);
       const { x, y } = scene.highlight.cell;
@@ -170,6 +182,7 @@ export function createRenderer(canvas, getScene, getCamera) {
     const flashing = drawFlashes(scene, cells(scene.board), rect, now, s);
     const popping = drawFigures(scene, cells(scene.board), rect, s, now);
     const leaving = drawDepartures(scene, cells(scene.board), rect, s, now);
+    drawSuggestion(scene, rect, px, s);
     drawPlacement(scene, rect, px, s);
     return flashing || popping || leaving || sliding.size > 0;
   }
@@ -228,6 +241,43 @@ export function createRenderer(canvas, getScene, getCamera) {
       ctx.fillRect(x + w / 2 - t / 2, y + h / 2 - arm, t, arm * 2);
     }
     ctx.setLineDash([]);
+  }
+
+  /**
+   * The square where the river goes on, for everyone while it is open: an icy square with the
+   * river already flowing in from the side it comes from, an arrow where it must continue.
+   */
+  function drawRiverOpen(open, rect, s) {
+    if (!open) return;
+    const dpr = window.devicePixelRatio || 1;
+    const [x, y, w, h] = rect(open.x, open.y);
+    ctx.fillStyle = 'rgba(110, 185, 235, 0.28)';
+    ctx.fillRect(x + 2, y + 2, w - 4, h - 4);
+    ctx.setLineDash([s * 0.05, s * 0.04]);
+    outline([x + 2, y + 2, w - 4, h - 4], 'rgba(143, 208, 242, 0.95)', Math.max(2 * dpr, s * 0.03));
+    ctx.setLineDash([]);
+    if (!open.from) return;
+    // from the middle of the side it comes in at, towards the middle of the square
+    const [ix, iy] = { N: [0, 1], E: [-1, 0], S: [0, -1], W: [1, 0] }[open.from];
+    const x0 = x + w / 2 - ix * w / 2;
+    const y0 = y + h / 2 - iy * h / 2;
+    const len = w * 0.2;
+    ctx.lineCap = 'butt';
+    ctx.strokeStyle = 'rgba(63, 127, 174, 0.9)';
+    ctx.lineWidth = w * 0.17;
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x0 + ix * len, y0 + iy * len);
+    ctx.stroke();
+    const tip = [x0 + ix * (len + w * 0.13), y0 + iy * (len + w * 0.13)];
+    const side = [-iy * w * 0.15, ix * w * 0.15];
+    ctx.fillStyle = 'rgba(63, 127, 174, 0.9)';
+    ctx.beginPath();
+    ctx.moveTo(...tip);
+    ctx.lineTo(x0 + ix * len + side[0], y0 + iy * len + side[1]);
+    ctx.lineTo(x0 + ix * len - side[0], y0 + iy * len - side[1]);
+    ctx.closePath();
+    ctx.fill();
   }
 
   /** Light up segments of tiles on the board (a traced or scored feature). */
@@ -319,6 +369,49 @@ export function createRenderer(canvas, getScene, getCamera) {
     return active;
   }
 
+  /** The suggested move: its tile faintly in place, outlined in gold, its figure standing. */
+  function drawSuggestion(scene, rect, px, s) {
+    const hint = scene.suggestion;
+    const def = hint && scene.catalog[hint.tile];
+    if (!def) return;
+    const r = rect(hint.x, hint.y);
+    ctx.globalAlpha = 0.55;
+    ctx.drawImage(tileBitmap(hint.tile, def, hint.rot, px), ...r);
+    ctx.globalAlpha = 1;
+    ctx.setLineDash([s * 0.1, s * 0.05]);
+    outline(r, '#f2c14e', Math.max(3, s * 0.05));
+    ctx.setLineDash([]);
+    if (!hint.at) return;
+    const [u, v] = figurePoint(def, hint.rot, hint.at);
+    const d = s * 0.42;
+    ctx.globalAlpha = 0.85;
+    ctx.drawImage(figureBitmap(figurePicture({ kind: hint.kind ?? 'follower', feature: hint.feature }), scene.myColor, quantize(d)),
+      r[0] + u * r[2] - d / 2, r[1] + v * r[3] - d / 2, d, d);
+    ctx.globalAlpha = 1;
+  }
+
+  /** The first-turn coach's marks: a green bar along each side that meets a neighbour. */
+  function drawMatchEdges(marks, rect, s) {
+    if (!marks?.dirs.length) return;
+    const [x, y, w, h] = rect(marks.x, marks.y);
+    const t = Math.max(4, s * 0.07);
+    const inset = t / 2 + 1;
+    ctx.lineCap = 'round';
+    for (const [color, width] of [['rgba(16, 60, 30, 0.55)', t + 3], ['#4cd18a', t]]) {
+      ctx.strokeStyle = color;
+      ctx.lineWidth = width;
+      ctx.beginPath();
+      for (const dir of marks.dirs) {
+        const [x0, y0, x1, y1] = { N: [x, y + inset, x + w, y + inset], S: [x, y + h - inset, x + w, y + h - inset],
+          W: [x + inset, y, x + inset, y + h], E: [x + w - inset, y, x + w - inset, y + h] }[dir];
+        const pad = w * 0.12;
+        ctx.moveTo(x0 + (x0 === x1 ? 0 : pad), y0 + (y0 === y1 ? 0 : pad));
+        ctx.lineTo(x1 - (x0 === x1 ? 0 : pad), y1 - (y0 === y1 ? 0 : pad));
+      }
+      ctx.stroke();
+    }
+  }
+
   /** The ghost under the pointer, the chosen placement and its figure targets. */
   function drawPlacement(scene, rect, px, s) {
     for (const [p, alpha] of [[scene.ghost, 0.6], [scene.pending, 1]]) {
@@ -330,9 +423,12 @@ export function createRenderer(canvas, getScene, getCamera) {
       ctx.globalAlpha = 1;
       outline(r, alpha < 1 ? 'rgba(255,255,255,0.7)' : '#ffffff', Math.max(2, s * 0.03));
     }
+    drawMatchEdges(scene.matchEdges, rect, s);
     const p = scene.pending;
     const def = p && scene.catalog[p.tile];
     if (!def) return;
+    // the traced feature over the chosen tile too (the board's tiles were traced before it)
+    drawParts(scene, new Map([[`${p.x},${p.y}`, p]]), scene.trace, TRACE_COLOR, rect);
     const [x, y, w] = rect(p.x, p.y);
     const dpr = window.devicePixelRatio || 1;
     const scale = s / dpr;

@@ -1,9 +1,10 @@
 // A small raster of each tile that says which segment every point belongs to.
-// It is built once per tile id from the outlines in shapes.js and answers: which segment is
+// It is built once per tile id from the outlines in shapes.js (the river's too: it splits the
+// fields of its banks as a road does) and answers: which segment is
 // under the pointer, where a figure stands on a segment, and which pixels to light up when a
 // feature is traced. Fields are found by flooding from their edge slots, so a field that goes
 // round a road end stays one piece, as the catalog says.
-import { cityPaths, roadPath, monasteryPath, ROAD_WIDTH } from './shapes.js';
+import { cityPaths, roadPath, monasteryPath, monasteryCentre, riverPaths, ROAD_WIDTH, RIVER_WIDTH } from './shapes.js';
 import { SLOTS, INWARD, slotPoint, rotatePoint, unrotatePoint, unrotateSlot, rotateSlot,
   edgesOf } from './slots.js';
 
@@ -56,6 +57,15 @@ function build(def) {
     const alpha = ctx.getImageData(0, 0, MAP, MAP).data;
     for (let i = 0; i < labels.length; i++) if (alpha[i * 4 + 3] >= 128) labels[i] = label;
   };
+  // the river first: a road over it (a bridge) is the road's
+  const river = riverPaths(def);
+  if (river) {
+    stamp(def.segments.findIndex((seg) => seg.kind === 'river') + 1, () => {
+      ctx.lineWidth = RIVER_WIDTH;
+      ctx.stroke(river.line);
+      if (river.pond) ctx.fill(river.pond);
+    });
+  }
   def.segments.forEach((seg, i) => {
     if (seg.kind !== 'road') return;
     stamp(i + 1, () => {
@@ -66,7 +76,7 @@ function build(def) {
   def.segments.forEach((seg, i) => {
     if (seg.kind === 'city') stamp(i + 1, () => ctx.fill(cityPaths(edgesOf(seg.slots)).fill));
   });
-  if (def.centre === 'monastery') stamp(CENTRE, () => ctx.fill(monasteryPath()));
+  if (def.centre === 'monastery') stamp(CENTRE, () => ctx.fill(monasteryPath(monasteryCentre(def))));
   floodFields(def, labels);
   let dist = distances(labels);
   let garden = null;
@@ -76,7 +86,7 @@ function build(def) {
     dist = distances(labels);
   }
   const spots = anchors(labels, dist);
-  if (def.centre) spots.set(CENTRE, garden ?? [0.5, 0.5]);
+  if (def.centre) spots.set(CENTRE, garden ?? monasteryCentre(def));
   return { labels, dist, anchors: spots, garden };
 }
 

@@ -3,7 +3,7 @@
 import { EDGES, EDGE_MID, INWARD, edgesOf } from './slots.js';
 
 /**
- * @typedef {{kind: 'city'|'road'|'field', slots: string[], pennant: boolean,
+ * @typedef {{kind: 'city'|'road'|'field'|'river', slots: string[], pennant: boolean,
  *   adj_cities: number[]}} Segment
  * @typedef {{edges: string, segments: Segment[], centre: 'monastery'|'garden'|null,
  *   count: Record<string, number>}} TileDef
@@ -91,35 +91,184 @@ export function roadEnd(def) {
 export const DEAD_END_AT = 0.42;
 
 /**
+ * A centre line as one cubic Bézier curve `[p0, c1, c2, p3]` (straight lines and quadratic
+ * curves are cubics too): a road or the river is stroked along it, and points on it can be
+ * computed without a canvas (where a road bridges the river).
+ * @typedef {[Pt, Pt, Pt, Pt]} Curve
+ */
+
+/** A straight line as a cubic. @returns {Curve} */
+function line(a, b) {
+  return [a, lerp(a, b, 1 / 3), lerp(a, b, 2 / 3), b];
+}
+
+/** @param {Pt} a @param {Pt} b @param {number} t @returns {Pt} */
+function lerp(a, b, t) {
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+}
+
+/** The curve from the middle of edge `a` to the middle of the adjacent edge `b`, bent inwards. */
+function bend(a, b, inset) {
+  const [ia, ib] = [INWARD[a], INWARD[b]];
+  return /** @type {Curve} */ ([EDGE_MID[a], [EDGE_MID[a][0] + ia[0] * inset, EDGE_MID[a][1] + ia[1] * inset],
+    [EDGE_MID[b][0] + ib[0] * inset, EDGE_MID[b][1] + ib[1] * inset], EDGE_MID[b]]);
+}
+
+/** True when two edges face each other across the tile. */
+function opposite(a, b) {
+  return INWARD[a][0] + INWARD[b][0] === 0 && INWARD[a][1] + INWARD[b][1] === 0;
+}
+
+/**
  * The centre line of a road segment (stroke it with ROAD_WIDTH).
  * @param {TileDef} def
  * @param {Segment} seg
+ * @returns {Curve}
  */
-export function roadPath(def, seg) {
+export function roadCurve(def, seg) {
   const edges = edgesOf(seg.slots);
-  const path = new Path2D();
   const [a, b] = edges;
-  path.moveTo(...EDGE_MID[a]);
-  if (edges.length === 2) {
-    const [ia, ib] = [INWARD[a], INWARD[b]];
-    if (ia[0] + ib[0] === 0 && ia[1] + ib[1] === 0) path.lineTo(...EDGE_MID[b]);
-    else {
-      const c1 = [EDGE_MID[a][0] + ia[0] * 0.4, EDGE_MID[a][1] + ia[1] * 0.4];
-      const c2 = [EDGE_MID[b][0] + ib[0] * 0.4, EDGE_MID[b][1] + ib[1] * 0.4];
-      path.bezierCurveTo(...c1, ...c2, ...EDGE_MID[b]);
-    }
-    return path;
-  }
+  const from = EDGE_MID[a];
+  if (edges.length === 2) return opposite(a, b) ? line(from, EDGE_MID[b]) : bend(a, b, 0.4);
   const end = roadEnd(def);
   if (end === 'wall') {
-    const target = cityCentre(def);
-    path.quadraticCurveTo(0.5, 0.5, ...target);
-  } else if (end === 'dead-end') {
+    // a quadratic through the tile's middle, as a cubic
+    const to = cityCentre(def);
+    return [from, lerp(from, [0.5, 0.5], 2 / 3), lerp(to, [0.5, 0.5], 2 / 3), to];
+  }
+  if (end === 'dead-end') {
     const [ix, iy] = INWARD[a];
-    const [mx, my] = EDGE_MID[a];
-    path.lineTo(mx + ix * DEAD_END_AT, my + iy * DEAD_END_AT);
-  } else path.lineTo(0.5, 0.5);
+    return line(from, [from[0] + ix * DEAD_END_AT, from[1] + iy * DEAD_END_AT]);
+  }
+  return line(from, def.centre === 'monastery' ? monasteryCentre(def) : [0.5, 0.5]);
+}
+
+/** The centre line of a road segment as a path. @param {TileDef} def @param {Segment} seg */
+export function roadPath(def, seg) {
+  return curvePath(roadCurve(def, seg));
+}
+
+/** @param {Curve} c */
+export function curvePath([p0, c1, c2, p3]) {
+  const path = new Path2D();
+  path.moveTo(...p0);
+  path.bezierCurveTo(...c1, ...c2, ...p3);
   return path;
+}
+
+/** The point at `t` (0..1) of a curve. @param {Curve} c @returns {Pt} */
+export function pointOn([p0, c1, c2, p3], t) {
+  const u = 1 - t;
+  const k = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t];
+  return [k[0] * p0[0] + k[1] * c1[0] + k[2] * c2[0] + k[3] * p3[0],
+    k[0] * p0[1] + k[1] * c1[1] + k[2] * c2[1] + k[3] * p3[1]];
+}
+
+/** The river is wider than a road: a phone shows it at a glance. */
+export const RIVER_WIDTH = 0.17;
+/** Where the spring's pond and the lake lie, measured from the river's one edge, and their radius. */
+const POND_AT = 0.56;
+export const POND_RADIUS = 0.22;
+
+/** The tile's river segment, or null. @param {TileDef} def */
+export function riverSegment(def) {
+  return def.segments.find((s) => s.kind === 'river') ?? null;
+}
+
+/**
+ * The centre line of the river on a River tile (RIVER.md): straight across, a bend between two
+ * adjacent edges, or from its one edge to the pond of the spring or the lake. On the tile with
+ * a monastery in the middle the river bows round it, on the side its road comes from.
+ * @param {TileDef} def
+ * @returns {Curve|null}
+ */
+export function riverCurve(def) {
+  const seg = riverSegment(def);
+  if (!seg) return null;
+  const [a, b] = edgesOf(seg.slots);
+  const from = EDGE_MID[a];
+  if (!b) {
+    const [ix, iy] = INWARD[a];
+    return line(from, [from[0] + ix * (POND_AT - POND_RADIUS * 0.5), from[1] + iy * (POND_AT - POND_RADIUS * 0.5)]);
+  }
+  if (!opposite(a, b)) return bend(a, b, 0.45);
+  const side = bowSide(def);
+  if (!side) return line(from, EDGE_MID[b]);
+  const [sx, sy] = INWARD[side].map((v) => -v * 0.4);
+  const to = EDGE_MID[b];
+  return [from, [from[0] + (to[0] - from[0]) * 0.3 + sx, from[1] + (to[1] - from[1]) * 0.3 + sy],
+    [from[0] + (to[0] - from[0]) * 0.7 + sx, from[1] + (to[1] - from[1]) * 0.7 + sy], to];
+}
+
+/**
+ * The edge a straight river bows towards to leave room for a monastery in the middle of its
+ * tile: the side its road comes from (the road bridges the river to reach the monastery).
+ * Null when the river does not bow. @param {TileDef} def @returns {string|null}
+ */
+function bowSide(def) {
+  const seg = riverSegment(def);
+  if (!seg || def.centre !== 'monastery') return null;
+  const [a, b] = edgesOf(seg.slots);
+  if (!b || !opposite(a, b)) return null;
+  const roads = def.segments.filter((s) => s.kind === 'road').flatMap((s) => edgesOf(s.slots));
+  const across = EDGES.filter((e) => e !== a && e !== b);
+  return across.find((e) => roads.includes(e)) ?? across[0];
+}
+
+/** The middle of a tile's monastery: its centre, or moved away from a river that bows round it. */
+export function monasteryCentre(def) {
+  const side = bowSide(def);
+  if (!side) return /** @type {Pt} */ ([0.5, 0.5]);
+  return /** @type {Pt} */ ([0.5 + INWARD[side][0] * 0.1, 0.5 + INWARD[side][1] * 0.1]);
+}
+
+/**
+ * The pond the river starts from (the spring) or ends in (the lake): a tile with one river
+ * edge. @param {TileDef} def @returns {{centre: Pt, r: number}|null}
+ */
+export function riverPond(def) {
+  const seg = riverSegment(def);
+  const edges = seg ? edgesOf(seg.slots) : [];
+  if (edges.length !== 1) return null;
+  const [ix, iy] = INWARD[edges[0]];
+  const [mx, my] = EDGE_MID[edges[0]];
+  return { centre: [mx + ix * POND_AT, my + iy * POND_AT], r: POND_RADIUS };
+}
+
+/** The river's outline: its centre line stroked RIVER_WIDTH wide, plus the pond. */
+export function riverPaths(def) {
+  const curve = riverCurve(def);
+  if (!curve) return null;
+  const pond = riverPond(def);
+  const disc = new Path2D();
+  if (pond) disc.arc(...pond.centre, pond.r, 0, Math.PI * 2);
+  return { line: curvePath(curve), pond: pond ? disc : null };
+}
+
+/**
+ * Where a road crosses the river on a tile (a bridge: the road is one piece over it), and the
+ * road's direction there (radians). Found on the two centre lines, so it is the same point the
+ * picture shows. @param {TileDef} def @returns {{at: Pt, angle: number}[]}
+ */
+export function bridges(def) {
+  const river = riverCurve(def);
+  if (!river) return [];
+  const along = Array.from({ length: 65 }, (_, i) => pointOn(river, i / 64));
+  const found = [];
+  for (const seg of def.segments) {
+    if (seg.kind !== 'road') continue;
+    const road = roadCurve(def, seg);
+    let best = { d: Infinity, t: 0 };
+    for (let i = 0; i <= 64; i++) {
+      const p = pointOn(road, i / 64);
+      const d = Math.min(...along.map((q) => Math.hypot(p[0] - q[0], p[1] - q[1])));
+      if (d < best.d) best = { d, t: i / 64 };
+    }
+    if (best.d > ROAD_WIDTH / 2) continue;
+    const [a, b] = [pointOn(road, Math.max(0, best.t - 0.02)), pointOn(road, Math.min(1, best.t + 0.02))];
+    found.push({ at: pointOn(road, best.t), angle: Math.atan2(b[1] - a[1], b[0] - a[0]) });
+  }
+  return found;
 }
 
 /** Where a road that runs up to a city wall aims: the middle of the city's edges. */
@@ -139,9 +288,9 @@ export function deadEndPoint(def) {
   return [EDGE_MID[e][0] + INWARD[e][0] * DEAD_END_AT, EDGE_MID[e][1] + INWARD[e][1] * DEAD_END_AT];
 }
 
-/** The monastery's footprint. */
-export function monasteryPath() {
+/** The monastery's footprint around its middle. @param {Pt} [centre] */
+export function monasteryPath([x, y] = [0.5, 0.5]) {
   const p = new Path2D();
-  p.rect(0.5 - MONASTERY_HALF, 0.5 - MONASTERY_HALF, MONASTERY_HALF * 2, MONASTERY_HALF * 2);
+  p.rect(x - MONASTERY_HALF, y - MONASTERY_HALF, MONASTERY_HALF * 2, MONASTERY_HALF * 2);
   return p;
 }

@@ -91,11 +91,11 @@ export function createBoardView(canvas, handlers = {}, options = {}) {
       }
       if (changed) renderer.invalidate();
     },
-    /** Fit the board (and any legal cells) into the canvas, at once. */
+    /** Fit the board (and any legal cells, and where the river goes on) into the canvas, at once. */
     fit() {
       glide = null;
       const [w, h] = size();
-      fit(camera, w, h, boundsOf([...scene.board, ...scene.legalCells]));
+      fit(camera, w, h, boundsOf([...scene.board, ...scene.legalCells, ...(scene.riverOpen ? [scene.riverOpen] : [])]));
       renderer.invalidate();
     },
     /**

@@ -1,11 +1,14 @@
 // The room's websocket: hello, snapshot + diffs kept in order by `seq` (a gap asks for a
-// resync), a heartbeat both ways, and reconnection with backoff when the line drops.
+// resync), a heartbeat both ways, and reconnection when the line drops: at once when the
+// server says it restarts (1012: another process takes the room over), else with a growing
+// delay (PROTOCOL.md, "Reconnecting").
 import { applyPatch } from './patch.js';
 
 export const PROTOCOL = 2;
 const PING_EVERY_MS = 10000;
 const SILENT_AFTER_MS = 30000;
-const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
+const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
+const CLOSE_RESTART = 1012;
 const CLOSE_RELOAD = 4001;
 const CLOSE_NOT_FOUND = 4004;
 
@@ -59,6 +62,7 @@ export function connectRoom(code, credentials, on) {
         return on.onLink('gone', 'There is no such room.');
       }
       on.onLink('offline');
+      if (e.code === CLOSE_RESTART) return open();
       const wait = BACKOFF_MS[Math.min(attempt++, BACKOFF_MS.length - 1)];
       setTimeout(() => stopped || open(), wait);
     };

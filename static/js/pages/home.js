@@ -24,7 +24,8 @@ createForm.addEventListener('submit', async (e) => {
   try {
     const room = await postJson('/api/rooms', {
       name, color: f.get('color'),
-      options: { tileset: f.get('tileset'), farmers: f.has('farmers'), abbot: f.has('abbot'), seats: Number(f.get('seats')) },
+      options: { tileset: f.get('tileset'), farmers: f.has('farmers'), abbot: f.has('abbot'), river: f.has('river'),
+        seats: Number(f.get('seats')) },
     });
     saveToken(room.code, room.token);
     location.href = room.link;
@@ -52,7 +53,7 @@ async function showArchive() {
       // a game nobody scored in (ended at once) has no winner, whatever the tie says
       const scored = g.players.some((p) => (p.score ?? 0) > 0);
       return h('li', { dataset: { game: String(g.id) } }, h('a', { href: `/games/${g.id}` },
-        h('span.when', null, `${new Date(g.finished_at ?? g.started_at).toLocaleString()} · ${g.turns} turns · ${g.options.tileset}${g.ended_early ? ' · ended early' : ''}${scored ? '' : ' · nobody scored'}`),
+        h('span.when', null, `${new Date(g.finished_at ?? g.started_at).toLocaleString()} · ${g.turns} turns · ${g.options.tileset}${g.options.river ? ' + The River' : ''}${g.ended_early ? ' · ended early' : ''}${scored ? '' : ' · nobody scored'}`),
         h('span.who', null, ...g.players.map((p) => {
           const won = scored && p.winner;
           return h('span', { class: won ? 'win' : '' }, chip(p.color), ` ${p.name} ${p.score ?? ''}${won ? ' ★' : ''}`);

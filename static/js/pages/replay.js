@@ -3,7 +3,7 @@
 import { loadCatalog } from '../net/api.js';
 import { createBoardView } from '../board/view.js';
 import { byId, h, fill, chip } from '../ui/dom.js';
-import { turnText } from '../ui/words.js';
+import { turnText, optionsText } from '../ui/words.js';
 import { renderLog } from '../ui/log.js';
 import { scoredParts } from '../board/parts.js';
 
@@ -53,7 +53,7 @@ function show(n, animate = false) {
   renderScores(end ? replay.final_scores : state.scores, state, end);
   const who = state.log ? replay.players[state.log.player] : null;
   fill(byId('banner'), who ? h('span', null, chip(who.color), ` ${turnText(state.log, replay.players, catalog)}`)
-    : h('span', null, end ? 'Final scoring' : 'The start tile'));
+    : h('span', null, end ? 'Final scoring' : replay.options.river ? 'The spring: the River starts here' : 'The start tile'));
   renderLog(byId('replay-log'), gameAt(step, end), catalog, pointAt);
   for (const b of ['first', 'prev']) /** @type {HTMLButtonElement} */ (byId(b)).disabled = step === 0;
   for (const b of ['next', 'last']) /** @type {HTMLButtonElement} */ (byId(b)).disabled = step === last();
@@ -77,7 +77,8 @@ function renderScores(scores, state, end) {
       h('span.figs', { title: 'followers in hand' }, h('span.meeple-icon', { class: `c-${p.color}` }),
         `×${state.supply[i]?.followers ?? 0}`),
       h('span.score', null, String(scores[i] ?? 0))))),
-    h('p.muted.tiles-left', null, `${state.tiles_left} tiles left`));
+    h('p.muted.tiles-left', null, `${state.tiles_left} tiles left`),
+    h('p.muted.tiles-left', { dataset: { options: '' } }, optionsText(replay.options)));
 }
 
 function togglePlay() {

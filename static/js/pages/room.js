@@ -7,27 +7,30 @@ import { connectRoom } from '../net/socket.js';
 import { tokenFor, saveToken, savedName, saveName, personalLink } from '../net/identity.js';
 import { createBoardView } from '../board/view.js';
 import { warmTileImages } from '../board/tiles.js';
-import { figurePoint } from '../board/segmap.js';
+import { figurePoint, labelOfSlot } from '../board/segmap.js';
 import { scoredParts } from '../board/parts.js';
 import { layoutTargets, hitTarget, comfortableScale, TARGET_PX } from '../board/targets.js';
 import { createFollow, noteManual, mayFollow, resumeFollow } from '../board/follow.js';
+import { riverInflow, touching } from '../board/edges.js';
 import * as st from '../state.js';
 import { byId, h, fill, toast } from '../ui/dom.js';
 import { playersPanel } from '../ui/players.js';
 import { renderTray } from '../ui/tray.js';
-import { renderBag } from '../ui/bag.js';
+import { renderBag, isRiverTile } from '../ui/bag.js';
 import { renderLog } from '../ui/log.js';
 import { appendChat, setupChatForm } from '../ui/chat.js';
 import { renderLobby } from '../ui/lobby.js';
 import { renderResults } from '../ui/results.js';
-import { featureOf, renderInspector } from '../ui/inspector.js';
+import { featureOf, renderInspector, riverBanks } from '../ui/inspector.js';
 import { signalTurn, isMuted, setMuted, placeSound } from '../ui/signal.js';
-import { eventText, turnAnnouncement } from '../ui/words.js';
+import { eventText, turnAnnouncement, featureAtSlot } from '../ui/words.js';
 import { openLearn } from '../ui/learn.js';
 import { renderBotNotice } from '../ui/bots.js';
 import { showClocks } from '../ui/clock.js';
 import { renderInvite } from '../ui/invite.js';
 import { renderRules } from '../ui/rules.js';
+import { createTrack } from '../ui/track.js';
+import { coachOn, setCoach, notePlayed, briefed, noteBriefed, briefingLines, renderBriefing } from '../ui/coach.js';
 
 /** While choosing a square, squares are at least this wide (CSS px): a fingertip. */
 const CHOOSING_PX = TARGET_PX;
@@ -50,8 +53,16 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   /** @type {((features: any[]) => void)[]} callers of the features() hook waiting for them */
   featureWaiters: [],
   /** @type {import('../board/camera.js').Camera|null} the camera before a chosen tile was zoomed in on */ overview: null,
-  /** performance.now() when the diff being shown arrived (0: none waiting for its frame) */ arrived: 0 };
+  /** performance.now() when the diff being shown arrived (0: none waiting for its frame) */ arrived: 0,
+  /** @type {{trace: any[], trace2: any[]}|null} what the results' field lesson map traced, once drawn (a test hook) */ lesson: null,
+  /** @type {string|null} the choice whose confirm waits for the coach's word on it */ confirmWhenChecked: null,
+  /** the turn and choice the coach was last asked about, and the timer that asks it */ checkAsked: '', checkTimer: 0,
+  /** the turn, placement and spot whose feature was last asked to be traced */ traceAsked: '',
+  /** the game whose briefing this page shows ('' none) */ briefing: '',
+  /** the game this page last counted as played in this browser */ played: '' };
 const follow = createFollow();
+const track = createTrack(/** @type {HTMLCanvasElement} */ (byId('score-track')), () => !reducedMotion.matches);
+new ResizeObserver(() => track.redraw()).observe(byId('score-track'));
 /** @type {number[]} ms from a diff's arrival to its painted frame, newest last (a test and bench hook) */
 const paints = [];
 const catalog = await loadCatalog();
@@ -94,7 +105,14 @@ const act = {
   confirm() {
     const msg = st.placeMessage(s);
     if (!msg || s.turn.sent) return;
-    if (!link.send(msg)) return toast('Not connected: your move was not sent.', 'error');
+    // with the coach, a move is confirmed once the coach has looked at it: a warning stops it
+    // (the player sees it and may confirm anyway), none lets it through
+    if (advice() === 'coach' && st.checkNow(s) === undefined) {
+      ui.confirmWhenChecked = st.choiceKey(s);
+      askCheck();
+      return render();
+    }
+    if (!link.send({ ...msg, ref: 'place' })) return toast('Not connected: your move was not sent.', 'error');
     s.turn.sent = true;
     render();
   },
@@ -104,6 +122,22 @@ const act = {
   },
   returnAbbot(on) {
     st.setReturnAbbot(s, on);
+    render();
+  },
+  hint() {
+    if (s.turn.hintAsked || !link.send({ type: 'hint', turn: s.game.turn, ref: 'hint' })) return;
+    s.turn.hintAsked = true;
+    render();
+  },
+  useHint() {
+    const def = catalog[s.game.drawn_tile];
+    // a figure may name any slot of its segment: the spot on the same segment is the hint's
+    const sameSpot = (spot, m) => spot.kind === m.kind
+      && labelOfSlot(def, s.turn.hint.rot, spot.at) === labelOfSlot(def, s.turn.hint.rot, m.at);
+    if (st.useHint(s, sameSpot)) render();
+  },
+  setCoach(on) {
+    setCoach(on);
     render();
   },
 };
@@ -140,13 +174,23 @@ const lobbyActions = {
 
 function receiveState(server, live, arrived) {
   const before = s.game;
-  st.applyServerState(s, server);
+  const wasSent = s.turn.sent;
+  st.applyServerState(s, server, !live);
+  // a snapshot still at the turn of a move that was sent: it may be lost, confirm it again
+  if (wasSent && !s.turn.sent && s.turn.pending) toast('Your move may not have arrived: confirm it again.');
+  // questions asked on a connection that is gone may never be answered: they may be asked again
+  if (!live) {
+    ui.confirmWhenChecked = null;
+    ui.checkAsked = '';
+    ui.traceAsked = '';
+  }
   // a live diff that restarts a bank arrives when the server started it: that tells the skew
   const since = s.game?.clock?.since;
   if (live && since !== undefined && since !== before?.clock?.since) ui.skew = Date.now() / 1000 - since;
   if (s.game && (!before || before.id !== s.game.id)) {
     ui.fitted = false;
     ui.after = 'results';
+    ui.lesson = null;
   }
   const same = before && s.game && before.id === s.game.id;
   if (live && same) tableMotion(before, s.game);
@@ -192,9 +236,33 @@ function receiveMessage(msg) {
         byId('chat-unread').textContent = String(ui.unread);
       }
       break;
+    case 'hint':
+      st.applyHint(s, msg);
+      // the suggested square on screen
+      if (s.turn.hint && !s.turn.pending) view.follow(s.turn.hint);
+      render();
+      break;
+    case 'check':
+      st.applyCheck(s, msg);
+      if (ui.confirmWhenChecked && ui.confirmWhenChecked === st.choiceKey(s) && st.checkNow(s) !== undefined) {
+        ui.confirmWhenChecked = null;
+        if (st.checkNow(s) === null) return act.confirm();
+      }
+      render();
+      break;
+    case 'trace':
+      st.applyTrace(s, msg);
+      render();
+      break;
     case 'error':
       toast(msg.message, 'error');
-      if (s.turn.sent) s.turn.sent = false;
+      // which message failed: a move may be chosen and sent again, a question asked again
+      if (msg.ref === 'place') s.turn.sent = false;
+      if (msg.ref === 'hint') s.turn.hintAsked = false;
+      if (msg.ref === 'check') {
+        ui.confirmWhenChecked = null;
+        ui.checkAsked = '';
+      }
       if (msg.code === 'stale_turn') link.send({ type: 'sync' });
       render();
       break;
@@ -317,9 +385,83 @@ function inspect(seg) {
  * stable while features grow) still trace the right shape.
  */
 function inspectedFeature() {
-  if (!ui.inspected || !s.game) return null;
+  const seg = ui.inspected;
+  if (!seg || !s.game) return null;
   askFeatures();
+  const placed = s.game.board.find((b) => b.x === seg.x && b.y === seg.y);
+  if (placed && featureAtSlot(catalog[placed.tile], placed.rot, seg.slots[0]) === 'river') {
+    return { kind: 'river', banks: riverBanks(s.game.features, seg) };
+  }
   return featureOf(s.game.features, ui.inspected);
+}
+
+/**
+ * The briefing before the first turn: shown to each player once per game, from its start (a
+ * page that first sees the game later, a player coming back, never shows it), until dismissed.
+ */
+function showBriefing() {
+  const g = s.game;
+  const key = gameKey();
+  const playing = !!g && !g.finished && st.myPlayer(s) >= 0;
+  if (playing && ui.played !== key) {
+    ui.played = key;
+    notePlayed(key);
+  }
+  if (playing && g.turn === 0 && ui.briefing !== key && !briefed(key)) {
+    ui.briefing = key;
+    noteBriefed(key);
+  }
+  const shown = playing && ui.briefing === key;
+  const el = byId('briefing');
+  el.hidden = !shown;
+  if (shown && changed('briefing', key, advice(), coachOn(key))) {
+    renderBriefing(el, briefingLines(g.options, advice()), {
+      coach: coachOn(key), setCoach: act.setCoach,
+      dismiss: () => {
+        ui.briefing = '';
+        render();
+      },
+    });
+  }
+}
+
+/** The table's advice level (`options.hints`). */
+function advice() {
+  return s.room?.options?.hints ?? 'off';
+}
+
+/** This game in this browser's memory (first games, briefings). */
+function gameKey() {
+  return s.game ? `${code}/${s.game.id}` : '';
+}
+
+/** The first-turn coach helps now: it is on, and this is the viewer's first turn. */
+function coaching() {
+  return st.isMyTurn(s) && st.firstTurn(s) && coachOn(gameKey());
+}
+
+/** Ask the coach about the current choice, once per choice. */
+function askCheck() {
+  const key = st.choiceKey(s);
+  if (!key || ui.checkAsked === `${s.game.turn}|${key}`) return;
+  ui.checkAsked = `${s.game.turn}|${key}`;
+  link.send({ ...st.checkMessage(s), ref: 'check' });
+}
+
+/**
+ * What the table's helpers want to know about the current choice: the coach's word on it (a
+ * moment after it settles, so turning the tile round does not ask at every step), and, on a
+ * first turn with the coach on, the whole feature the chosen figure would stand on.
+ */
+function askAdvice() {
+  clearTimeout(ui.checkTimer);
+  if (!st.isMyTurn(s) || s.turn.sent) return;
+  if (advice() === 'coach' && st.choiceKey(s) && st.checkNow(s) === undefined) ui.checkTimer = window.setTimeout(askCheck, 300);
+  const key = st.traceKey(s);
+  if (coaching() && key && !st.traceNow(s) && ui.traceAsked !== `${s.game.turn}|${key}`) {
+    ui.traceAsked = `${s.game.turn}|${key}`;
+    link.send({ ...st.traceMessage(s), ref: 'trace' });
+  }
 }
 
 /** Ask the server for the board's features, once a turn, unless those we have are fresh. */
@@ -347,7 +489,8 @@ function sameCell(a, b) {
 function showInspector() {
   const f = inspectedFeature();
   const g = s.game;
-  const key = f && g ? `${g.id}|${f.id}|${f.parts.length}|${f.followers}|${f.points_now}|${f.points_end}|${f.complete}|${g.events.length}` : '';
+  const one = (x) => `${x.id}|${x.parts.length}|${x.followers}|${x.points_now}|${x.points_end}|${x.complete}`;
+  const key = f && g ? `${g.id}|${f.kind}|${f.kind === 'river' ? f.banks.map(one) : one(f)}|${g.events.length}` : '';
   if (key === ui.inspectorKey) return;
   ui.inspectorKey = key;
   byId('inspector').hidden = !f;
@@ -376,7 +519,10 @@ function pointFromLog(point, jump) {
 
 function scene() {
   const g = s.game;
-  if (!g) return { board: [], figures: [], legalCells: [], ghost: null, pending: null, spots: [], last: null, trace: [] };
+  if (!g) {
+    return { board: [], figures: [], legalCells: [], ghost: null, pending: null, spots: [], last: null, trace: [], trace2: [],
+      riverOpen: null, suggestion: null, matchEdges: null };
+  }
   const mine = st.isMyTurn(s);
   const p = s.turn.pending;
   const legal = st.pendingLegal(s);
@@ -387,19 +533,43 @@ function scene() {
     if (rot !== null) ghost = { x: hv.x, y: hv.y, tile: g.drawn_tile, rot };
   }
   const f = inspectedFeature();
+  const coach = coaching();
+  const traced = coach ? st.traceNow(s) : null;
+  const hint = mine && !s.turn.sent ? s.turn.hint : null;
+  const hintChosen = !!hint && !!p && p.x === hint.x && p.y === hint.y && p.rot === hint.rot;
+  const marked = p ?? ghost;
   return {
     board: g.board,
     figures: g.figures,
     colors: st.playerColors(s),
     last: g.last,
     legalCells: mine && !p ? st.legalCells(s) : [],
+    riverOpen: riverOpen(g),
     ghost,
     pending: p ? { ...p, tile: g.drawn_tile } : null,
     spots: legal?.spots ?? [],
     chosenSpot: s.turn.spot,
     myColor: g.players[st.myPlayer(s)]?.color ?? 'red',
-    trace: f ? f.parts : [],
+    // what is pointed at on the board, else (first-turn coach) the feature the chosen figure would claim
+    trace: f?.kind === 'river' ? f.banks[0]?.parts ?? [] : f?.parts ?? traced?.parts ?? [],
+    trace2: f?.kind === 'river' ? f.banks[1]?.parts ?? [] : [],
+    suggestion: hint && !hintChosen ? { x: hint.x, y: hint.y, rot: hint.rot, tile: g.drawn_tile,
+      at: hint.meeple?.at ?? null, kind: hint.meeple?.kind ?? null,
+      feature: hint.meeple ? featureAtSlot(catalog[g.drawn_tile], hint.rot, hint.meeple.at) : null } : null,
+    // for a legal square every touching edge matches: the coach marks the sides that touch
+    matchEdges: coach && marked ? { x: marked.x, y: marked.y, dirs: touching(g.board, catalog, marked.x, marked.y).map((t) => t.dir) } : null,
   };
+}
+
+/**
+ * Where the river goes on (River games, while it is open), and the side it comes in from.
+ * Only River tiles continue it: once none is left (the lake was discarded), nothing shows.
+ */
+function riverOpen(g) {
+  const open = g.river?.open;
+  const left = isRiverTile(catalog[g.drawn_tile]) || Object.keys(g.bag).some((id) => g.bag[id] > 0 && isRiverTile(catalog[id]));
+  if (!open || g.finished || !left) return null;
+  return { x: open.x, y: open.y, from: riverInflow(g.board, catalog, open.x, open.y) };
 }
 
 /** @type {Map<string, any[]>} what each part of the page last showed */
@@ -432,24 +602,38 @@ function render() {
     placeChat(lobbyOpen);
   }
   const resultsOpen = !!g?.finished && ui.after === 'results';
-  if (changed('results', resultsOpen, g?.id, g?.results, s.you.seat)) {
+  if (changed('results', resultsOpen, g?.id, g?.results, s.you.seat, s.you.host, room?.options.hints)) {
     byId('results').hidden = !resultsOpen;
     if (resultsOpen) {
       renderResults(byId('results'), g, {
         rematch: s.you.seat !== null ? () => show('lobby') : null,
         close: () => show('board'),
+        // the same seats, farmers on, and off we go (the host's rematch)
+        playWithFarmers: s.you.host && !g.options.farmers ? () => {
+          link.send({ type: 'set_options', farmers: true });
+          link.send({ type: 'start' });
+        } : null,
+        advice: room?.options.hints ?? 'off',
+        catalog,
+        onLesson: (scene) => { ui.lesson = { trace: scene.trace, trace2: scene.trace2 }; },
       });
       byId('results').querySelector('h2')?.focus();
     }
   }
   players(s);
+  if (changed('track', g?.players)) showTrack();
   showInvite();
   if (changed('clock', g?.clock, g?.finished)) tickClock();
   if (changed('bot-notice', room?.seats, s.you, g?.finished)) renderBotNotice(byId('bot-notice'), s, botActions);
   const t = s.turn;
-  if (changed('tray', g?.turn, g?.drawn_tile, g?.finished, g?.current_player, mine, s.legal, t.pending, t.rot, t.spot, t.returnAbbot, t.sent, st.canReturnAbbot(s), s.you.seat)) {
-    renderTray(byId('tray'), s, catalog, act);
+  const first = mine && st.firstTurn(s);
+  const coach = first && coachOn(gameKey());
+  if (changed('tray', g?.turn, g?.drawn_tile, g?.finished, g?.current_player, mine, s.legal, t.pending, t.rot, t.spot, t.returnAbbot, t.sent,
+    st.canReturnAbbot(s), s.you.seat, t.hint, t.hintAsked, t.check, t.trace, advice(), first, coach, ui.confirmWhenChecked)) {
+    renderTray(byId('tray'), s, catalog, act, { advice: advice(), firstTurn: first, coach, checking: !!ui.confirmWhenChecked });
   }
+  showBriefing();
+  askAdvice();
   showInspector();
   if (changed('tiles-left', g?.tiles_left)) byId('tiles-left').textContent = g ? String(g.tiles_left) : '';
   if (ui.tab === 'bag' && g && changed('bag', g.bag)) renderBag(byId('bag'), catalog, g.bag);
@@ -531,6 +715,16 @@ function announce(text) {
   if (!text || text === ui.announced) return;
   ui.announced = text;
   byId('announcer').textContent = text;
+}
+
+/** The score track under the players: each marker walks to its player's score. */
+function showTrack() {
+  const g = s.game;
+  byId('track-panel').hidden = !g;
+  if (!g) return;
+  const scores = g.players.map((p) => p.score);
+  track.show(scores, g.players.map((p) => p.color), g.players);
+  byId('track-note').hidden = !scores.some((v) => v >= 50);
 }
 
 /** Show the banks of the turn clock, and keep a 1 s timer only while one runs down. */
@@ -620,9 +814,10 @@ function selectTab(tab) {
     byId('chat-unread').hidden = true;
   }
   render();
-  // a pane that was hidden could not follow its newest lines
+  // a pane that was hidden could not follow its newest lines; the tiles left read from the top
+  // (a River game's River tiles first)
   const pane = tab === 'chat' ? byId('chat-list') : byId(tab);
-  pane.scrollTop = pane.scrollHeight;
+  pane.scrollTop = tab === 'bag' ? 0 : pane.scrollHeight;
 }
 
 function toggleSound() {
@@ -703,5 +898,9 @@ window.__game = {
   paints: () => paints.slice(),
   /** a frame is scheduled: false means the board draws nothing until something changes */
   drawing: view.renderer.queued,
+  /** the map of the results' field lesson as drawn (its `trace` the field, `trace2` the cities), or null */
+  lesson: () => ui.lesson,
+  /** the scores the score track's markers stood at when it was last drawn (between two while they walk) */
+  track: () => track.drawn(),
 };
 render();

@@ -1,7 +1,9 @@
 // The feature inspector: which whole road, city, field, monastery or garden a point belongs
-// to (from the server's features()), who holds it and what it is worth.
+// to (from the server's features()), who holds it and what it is worth. The river is no
+// feature: pointed at, it shows the fields on its banks.
 import { h, fill, chip } from './dom.js';
 import { plural, joinNames } from './words.js';
+import { SLOTS } from '../board/slots.js';
 
 /**
  * @typedef {{x: number, y: number, slots: string[]}} Part
@@ -24,6 +26,26 @@ export function featureOf(features, seg) {
     }
   }
   return null;
+}
+
+/**
+ * The fields on the banks of the river segment `seg` of a placed tile: the features holding
+ * the slots on either side of each of its river slots (board orientation), each once. Where
+ * the fields of both banks are one (round the spring or the lake), that one field.
+ * @param {Feature[]|undefined} features @param {Part} seg the river's slots on one tile
+ * @returns {Feature[]}
+ */
+export function riverBanks(features, seg) {
+  const beside = seg.slots.flatMap((slot) => {
+    const i = SLOTS.indexOf(slot);
+    return i < 0 ? [] : [SLOTS[(i + 11) % 12], SLOTS[(i + 1) % 12]];
+  });
+  const banks = [];
+  for (const slot of beside) {
+    const f = featureOf(features, { x: seg.x, y: seg.y, slots: [slot] });
+    if (f && f.kind === 'field' && !banks.includes(f)) banks.push(f);
+  }
+  return banks;
 }
 
 /**
@@ -66,24 +88,49 @@ function sizeText(f) {
   return [plural(tiles, 'tile'), f.pennants ? plural(f.pennants, 'pennant') : null].filter(Boolean).join(', ');
 }
 
+/** Who holds a feature, as chips and names. @param {Feature} f @param {{name: string, color: string}[]} players */
+function holdersLine(f, players) {
+  const most = Math.max(0, ...f.followers);
+  const holders = f.followers.map((n, i) => [i, n]).filter(([, n]) => n > 0);
+  return h('div.insp-holders', null, holders.length
+    ? holders.map(([i, n]) => h('span.holder', { class: n === most && holders.length > 1 ? 'leads' : '' },
+      chip(players[i]?.color ?? 'red'), ` ${players[i]?.name ?? '?'}${n > 1 ? ` ×${n}` : ''}`))
+    : h('span.muted', null, f.complete ? 'No followers on it now' : 'Nobody holds it'));
+}
+
+/**
+ * @typedef {{kind: 'river', banks: Feature[]}} River the river under the pointer, with the
+ *   fields on its banks (traced on the board in the first and second trace colours)
+ */
+
 /**
  * @param {HTMLElement} el
- * @param {Feature|null} f
+ * @param {Feature|River|null} f
  * @param {{name: string, color: string}[]} players
  * @param {ScoreEvent[]} events
  */
 export function renderInspector(el, f, players, events) {
   el.hidden = !f;
   if (!f) return fill(el);
-  const most = Math.max(0, ...f.followers);
-  const holders = f.followers.map((n, i) => [i, n]).filter(([, n]) => n > 0);
+  if (f.kind === 'river') return renderRiver(el, /** @type {River} */ (f), players, events);
   const state = f.kind === 'field' ? null : f.complete ? 'complete' : 'open';
   fill(el,
     h('div.insp-title', null, h('b', null, f.kind[0].toUpperCase() + f.kind.slice(1)),
       [sizeText(f), state].filter(Boolean).map((t) => ` · ${t}`).join('')),
-    h('div.insp-holders', null, holders.length
-      ? holders.map(([i, n]) => h('span.holder', { class: n === most && holders.length > 1 ? 'leads' : '' },
-        chip(players[i]?.color ?? 'red'), ` ${players[i]?.name ?? '?'}${n > 1 ? ` ×${n}` : ''}`))
-      : h('span.muted', null, f.complete ? 'No followers on it now' : 'Nobody holds it')),
+    holdersLine(f, players),
     h('div.insp-points', null, worthText(f, events, players)));
+}
+
+/** The river is not a feature: nobody stands on it and it never scores; its banks are fields. */
+function renderRiver(el, river, players, events) {
+  const { banks } = river;
+  const lead = banks.length === 1 ? 'Both banks here are one field: it goes round the end of the river.'
+    : 'It splits the fields: one on each bank.';
+  fill(el,
+    h('div.insp-title', null, h('b', null, 'River'), ' · not a feature'),
+    h('p.insp-note', null, `Nobody stands on the river and it never scores. ${lead}`),
+    ...banks.map((f, i) => h('div.insp-bank', { dataset: { bank: String(i) } },
+      h('span.bank-swatch', { class: `bank-${i}`, 'aria-hidden': 'true' }),
+      h('div', null, h('div', null, h('b', null, banks.length === 1 ? 'Field' : `Field on bank ${i + 1}`),
+        ` · ${sizeText(f)}`), holdersLine(f, players), h('div.insp-points', null, worthText(f, events, players))))));
 }

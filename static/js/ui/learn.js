@@ -2,6 +2,7 @@
 // The placements and numbers are a fixed script taken from the rule text; no rules run here.
 import { h, fill } from './dom.js';
 import { createBoardView } from '../board/view.js';
+import { RIVER_BOARD, RIVER_FIELD } from './rules.js';
 
 const CITY = [
   { x: 0, y: 0, slots: ['NNW', 'N', 'NNE'] },
@@ -46,6 +47,8 @@ const STEPS = [
   { title: 'A field touching two completed cities: 6 points', board: [START, ROAD_TILE, PENNANT, CAP, FIELD_TILE, CLOSER],
     figures: [FARMER], trace: [...FIELD, ...SECOND_CITY], flash: { parts: FIELD, points: 6, color: 'blue' },
     text: 'A second city is closed next to the field. At the end of the game each completed city touching a field is worth 3 points to its farmer: 2 cities × 3 = 6 points for Blue. Open cities give a field nothing.' },
+  { title: 'The River (an option)', board: RIVER_BOARD, figures: [], trace: RIVER_FIELD,
+    text: 'With The River, the game starts at the spring and the River tiles come first: each must continue the river at the square the board marks, and it may not turn the same way twice in a row. The river is no feature and never scores. It splits the fields on its banks, except round the spring and the lake (traced here).' },
   { title: 'Ready', board: [START, ROAD_TILE, PENNANT, CAP, FIELD_TILE, CLOSER], figures: [FARMER],
     text: 'That is the game: place a matching tile, maybe claim a feature, score what you complete. Hover or tap any feature in a game to trace it across the map. This demo is not scored.' },
 ];

@@ -2,6 +2,7 @@
 import { h, fill, chip } from './dom.js';
 import { botTag } from './bots.js';
 import { CLOCK_PRESETS, clockKey, clockName } from './clock.js';
+import { optionsText, adviceText, ADVICE } from './words.js';
 
 export const COLORS = ['red', 'blue', 'green', 'yellow', 'black'];
 
@@ -87,9 +88,9 @@ function seatRow(seat, s, act, read, host) {
 
 function optionsBlock(o, host, act) {
   if (!host) {
-    return h('p.options-summary', null, `${o.tileset === 'winter' ? 'Winter Edition, 84 tiles' : 'Classic, 72 tiles'} · ` +
-      `${o.farmers ? 'with farmers' : 'no farmers'} · ${o.abbot ? 'with The Abbot' : 'no abbot'} · ${o.seats} seats · `,
-    h('span', { dataset: { option: 'clock' } }, o.clock ? `clock: ${clockName(o.clock)}` : 'no clock'));
+    return h('p.options-summary', null, `${optionsText(o)} · ${o.seats} seats · `,
+      h('span', { dataset: { option: 'clock' } }, o.clock ? `clock: ${clockName(o.clock)}` : 'no clock'),
+      ' · ', h('span', { dataset: { option: 'hints' } }, adviceText(o.hints)));
   }
   const check = (key, label) => h('label.check', null,
     h('input', { type: 'checkbox', checked: o[key], onchange: (e) => act.setOptions({ [key]: e.target.checked }),
@@ -102,8 +103,12 @@ function optionsBlock(o, host, act) {
     h('div', null, h('label', { for: 'opt-seats' }, 'Seats'),
       h('select', { id: 'opt-seats', onchange: (e) => act.setOptions({ seats: Number(e.target.value) }) },
         ...[2, 3, 4, 5].map((n) => h('option', { value: n, selected: o.seats === n }, String(n))))),
-    check('farmers', 'Farmers'), check('abbot', 'The Abbot'),
-    clockSelect(o.clock ?? null, act));
+    h('div.option-checks', null, check('farmers', 'Farmers'), check('abbot', 'The Abbot'), check('river', 'The River')),
+    clockSelect(o.clock ?? null, act),
+    h('div', null, h('label', { for: 'opt-hints' }, 'Advice'),
+      h('select', { id: 'opt-hints', title: 'How much help the table wants: a suggested move on request, or that and a warning before a move that gives points away. Everyone sees the level and how many hints each player used.',
+        onchange: (e) => act.setOptions({ hints: e.target.value }) },
+      ...Object.entries(ADVICE).map(([value, label]) => h('option', { value, selected: (o.hints ?? 'off') === value }, label)))));
 }
 
 /** The turn clock: a bank per player plus an increment per turn; an easy bot plays a turn

@@ -5,6 +5,7 @@
 import { h, fill, chip, toast } from './dom.js';
 import { botTag, botTitle, hostSeatControls } from './bots.js';
 import { clockCell } from './clock.js';
+import { adviceText, plural } from './words.js';
 
 const PRESENCE = { online: 'online', away: 'away: nobody holds this seat' };
 
@@ -34,13 +35,16 @@ export function playersPanel(root, act) {
     const seats = s.room?.seats ?? [];
     const me = g.seats.indexOf(s.you.seat);
     const hostControls = s.you.host && !g.finished;
+    // the advice the table agreed on, and each player's hints, are there for everyone to see
+    const advice = s.room?.options?.hints ?? 'off';
+    const hints = advice !== 'off' || (g.hints ?? []).some((n) => n > 0) ? g.hints ?? [] : null;
     list.classList.toggle('with-clock', !!g.clock);
     g.players.forEach((p, i) => {
       const seat = seats.find((x) => x.seat === g.seats[i]);
       const current = !g.finished && g.current_player === i;
-      const deps = [p, seat, current, i === me, hostControls, !!g.clock, g.options.abbot];
+      const deps = [p, seat, current, i === me, hostControls, !!g.clock, g.options.abbot, hints?.[i]];
       if (rows[i] && sameList(rows[i].deps, deps)) return;
-      const el = row(p, i, seat, current, i === me, hostControls, g, act);
+      const el = row(p, i, seat, current, i === me, hostControls, g, act, hints?.[i]);
       if (rows[i]) rows[i].el.replaceWith(el);
       else list.append(el);
       rows[i] = { deps, el };
@@ -52,16 +56,17 @@ export function playersPanel(root, act) {
       fill(watchersEl, watchers(spectators));
     }
     // the host's way to end the game lives here, not in the banner of every turn
-    const key = `${hostControls}|${g.turn}`;
+    const key = `${hostControls}|${g.turn}|${advice}`;
     if (key !== menuKey) {
       menuKey = key;
-      fill(menu, hostControls ? h('button.small.ghost.end-game', { type: 'button', title: 'End the game now and score it',
-        dataset: { action: 'end-game' }, onclick: act.endGame }, 'End game…') : null);
+      fill(menu, advice !== 'off' ? h('span.advice', { dataset: { advice } }, adviceText(advice)) : null,
+        hostControls ? h('button.small.ghost.end-game', { type: 'button', title: 'End the game now and score it',
+          dataset: { action: 'end-game' }, onclick: act.endGame }, 'End game…') : null);
     }
   };
 }
 
-function row(p, i, seat, current, isMe, hostControls, g, act) {
+function row(p, i, seat, current, isMe, hostControls, g, act, hints) {
   const presence = seat?.presence ?? 'away';
   const away = presence === 'away';
   return h('li.player', {
@@ -71,7 +76,10 @@ function row(p, i, seat, current, isMe, hostControls, g, act) {
   },
   chip(p.color),
   h('span.pname', { title: p.name }, h('span.pname-text', null, p.name, isMe ? h('span.you', null, ' (you)') : null),
-    seat?.bot_for_person ? null : botTag(seat)),
+    seat?.bot_for_person ? null : botTag(seat),
+    // a player who asked for hints says so, for everyone to see (none: nothing to say)
+    hints ? h('span.hints-used', { dataset: { hints: String(hints) }, title: 'hints asked for this game' },
+      plural(hints, 'hint')) : null),
   h('span.presence', { title: seat?.bot && presence === 'bot' ? botTitle(seat) : PRESENCE[presence] ?? presence,
     class: away ? 'off' : presence === 'bot' ? 'bot' : 'on' }),
   h('span.figs', { title: `${p.followers} followers in hand${g.options.abbot ? `, abbot ${p.abbot ? 'in hand' : 'on the board'}` : ''}` },

@@ -9,6 +9,12 @@ const P = (x, y, tile, rot) => ({ x, y, tile, rot });
 const F = (player, x, y, at, feature, kind = 'follower') => ({ player, kind, x, y, at, feature });
 const START = P(0, 0, 'D', 0);
 const COLORS = ['red', 'blue', 'green', 'yellow'];
+/** A river from the spring to the lake (RIVER.md's tiles and rotations). */
+export const RIVER_BOARD = [P(0, 0, 'R01', 0), P(1, 0, 'R02', 0), P(2, 0, 'R05', 0), P(3, 0, 'R09', 0), P(3, 1, 'R10', 180),
+  P(4, 1, 'R12', 0)];
+/** The field round the spring: both strips of the next tile, then up to the bridge's road. */
+export const RIVER_FIELD = [{ x: 0, y: 0, slots: ['NNW', 'N', 'NNE', 'ENE', 'ESE', 'SSE', 'S', 'SSW', 'WSW', 'W', 'WNW'] },
+  { x: 1, y: 0, slots: ['ENE', 'WNW', 'ESE', 'WSW'] }, { x: 2, y: 0, slots: ['NNW', 'WNW', 'SSW', 'WSW'] }];
 
 /**
  * @typedef {{board: object[], figures?: object[], trace?: object[], points?: number,
@@ -40,6 +46,8 @@ const EXAMPLES = {
     trace: [{ x: -1, y: 0, slots: ['WNW', 'NNW', 'N', 'NNE', 'ENE'] }, { x: 0, y: 0, slots: ['ENE', 'WNW'] },
       { x: 1, y: 0, slots: ['SSE', 'WNW', 'NNW', 'N', 'NNE'] }, { x: 1, y: -1, slots: ['NNW', 'N', 'NNE', 'ENE', 'E', 'ESE', 'SSE', 'S', 'SSW'] }],
     caption: 'The field touches two completed cities: 2 × 3 = 6 points for Blue at the end.' },
+  river: { board: RIVER_BOARD, trace: RIVER_FIELD,
+    caption: 'From the spring to the lake. The traced field goes round the spring, so it lies on both banks; the road crosses on a bridge, and the fields stop at it.' },
   abbot: { board: [P(0, 0, 'Eg', 0), P(1, 0, 'E', 90), P(-1, 0, 'E', 270), P(0, 1, 'E', 180), P(1, 1, 'E', 90)],
     figures: [F(0, 0, 0, 'C', 'garden', 'abbot')], trace: [{ x: 0, y: 0, slots: ['C'] }], points: 5,
     caption: 'Taken back now, this abbot scores 1 for the garden tile + 4 around it = 5.' },
@@ -81,6 +89,11 @@ const SECTIONS = [
   ['First game without farmers', [
     'The introductory variant, recommended by the rulebook for a first game: followers cannot go into fields and fields score nothing at the end. Everything else stays the same. Turn off "Farmers" in the room\'s options to play it.',
   ]],
+  ['The River', [
+    'An option: the 12 River tiles are played first. The spring is the start tile, the other River tiles are drawn before any land tile, and the lake comes last of them.',
+    'A River tile must continue the river where it is open: the square marked on the board, with a river edge against the river\'s end. Its other edges must match as usual. The river may not turn the same way twice in a row (no U-turn); a straight piece in between is enough. A River tile that cannot continue the river is put back in the box and another is drawn.',
+    'The river is not a feature: nobody stands on it and it never scores. Like a road, it separates the fields on its banks, except round the spring and the lake, where one field goes all the way round. A bridge carries a road over the river; the fields do not pass under it. Cities, roads, monasteries and fields on River tiles take figures as usual.',
+  ], 'river'],
   ['The Abbot and gardens', [
     'With The Abbot, each player also has an abbot. Some tiles show a garden. After placing a tile, your one placement may be a follower as usual, or your abbot on a monastery or a garden of that tile. A follower cannot go on a garden; the abbot cannot go on a road, city or field. A claimed monastery takes no other figure.',
     'A completed monastery or garden with an abbot scores 9 and the abbot comes home. Or, on a later turn, after placing a tile, you may take your abbot back instead of placing any figure: it scores 1 for its tile plus 1 per tile around it now. You cannot take the abbot back and place a follower in the same turn. An abbot still out at the end scores the same way.',

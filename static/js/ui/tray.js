@@ -1,8 +1,10 @@
-// The turn tray under the board: the drawn tile, rotate, figure choice, take back, confirm.
+// The turn tray under the board: the drawn tile, rotate, figure choice, take back, confirm;
+// with advice at the table, a suggested move on request and the coach's warning; on a first
+// turn, the first-turn coach's switch and what it shows.
 import { h, fill } from './dom.js';
 import { tileImageURL } from '../board/tiles.js';
-import { spotText } from './words.js';
-import { isMyTurn, pendingLegal, myPlayer, botPlaysMe, canReturnAbbot } from '../state.js';
+import { spotText, figureWords, featureAtSlot } from './words.js';
+import { isMyTurn, pendingLegal, myPlayer, botPlaysMe, canReturnAbbot, checkNow, traceNow } from '../state.js';
 
 /**
  * @typedef {object} TrayActions
@@ -11,6 +13,17 @@ import { isMyTurn, pendingLegal, myPlayer, botPlaysMe, canReturnAbbot } from '..
  * @property {() => void} confirm
  * @property {(i: number) => void} chooseSpot
  * @property {(on: boolean) => void} returnAbbot
+ * @property {() => void} hint ask for a suggested move
+ * @property {() => void} useHint take the suggested move as the choice
+ * @property {(on: boolean) => void} setCoach
+ */
+
+/**
+ * @typedef {object} TrayView what the tray shows besides the state
+ * @property {string} advice the table's advice level (`options.hints`)
+ * @property {boolean} firstTurn the viewer's first turn of the game (the coach's switch shows)
+ * @property {boolean} coach the first-turn coach is on and this is the first turn
+ * @property {boolean} checking a confirm waits for the coach's word on the move
  */
 
 /**
@@ -18,8 +31,9 @@ import { isMyTurn, pendingLegal, myPlayer, botPlaysMe, canReturnAbbot } from '..
  * @param {import('../state.js').ClientState} s
  * @param {Record<string, any>} catalog
  * @param {TrayActions} act
+ * @param {TrayView} view
  */
-export function renderTray(el, s, catalog, act) {
+export function renderTray(el, s, catalog, act, view) {
   const g = s.game;
   el.hidden = !g || g.finished || !g.drawn_tile;
   if (el.hidden) return;
@@ -43,20 +57,51 @@ export function renderTray(el, s, catalog, act) {
     return;
   }
   const legal = pendingLegal(s);
+  const warning = view.advice === 'coach' ? checkNow(s) : undefined;
   const button = (label, action, extra = {}) => h('button', { type: 'button', onclick: action,
     dataset: { action: label.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '') }, ...extra }, label);
   const actions = h('div.actions', null,
     button('↻ Rotate', act.rotate, { title: 'Rotate (R, right-click, or tap the tile again)', disabled: t.sent }),
     button('Take back', act.takeBack, { disabled: !t.pending || t.sent, title: 'Take back (Esc)' }),
-    button('Confirm', act.confirm, { class: 'primary', disabled: !legal || t.sent, title: 'Confirm (Enter)' }));
-  fill(el, drawn, h('div.turn-body', null, h('p.hint', null, hint(s, legal)), legal ? figureChoices(s, legal, act) : null), actions);
+    h('button', { type: 'button', onclick: act.confirm, class: 'primary', disabled: !legal || t.sent || view.checking,
+      title: 'Confirm (Enter)', dataset: { action: 'confirm' } }, warning ? 'Confirm anyway' : 'Confirm'));
+  fill(el, drawn, h('div.turn-body', null,
+    h('p.hint', null, hint(s, legal, (def?.count?.river ?? 0) > 0, view)),
+    warning ? h('p.coach-warning', { role: 'status' }, `⚠ ${warning}`) : null,
+    legal ? figureChoices(s, legal, act) : null,
+    view.advice !== 'off' && !t.sent ? suggestion(s, catalog, act) : null,
+    view.firstTurn ? h('label.check.coach-switch', null,
+      h('input', { type: 'checkbox', checked: view.coach, dataset: { action: 'coach' },
+        onchange: (e) => act.setCoach(e.target.checked) }), 'First-turn coach') : null), actions);
 }
 
-function hint(s, legal) {
+/** The suggested move: a button to ask, "Thinking…" while the bot thinks, then the move and why. */
+function suggestion(s, catalog, act) {
+  const hint = s.turn.hint;
+  if (!hint) {
+    return h('div.suggestion', null, h('button.small', { type: 'button', onclick: act.hint, disabled: s.turn.hintAsked,
+      dataset: { action: 'hint' }, title: 'A good move from the strong bot, from what everyone can see' },
+    s.turn.hintAsked ? 'Thinking…' : 'Suggest a move'));
+  }
+  const p = s.turn.pending;
+  const chosen = !!p && p.x === hint.x && p.y === hint.y && p.rot === hint.rot;
+  const figure = hint.return_abbot ? 'take your abbot back'
+    : hint.meeple ? `put ${figureWords(hint.meeple.kind, featureAtSlot(catalog[s.game.drawn_tile], hint.rot, hint.meeple.at))}`
+      : 'no figure';
+  return h('div.suggestion', { dataset: { hint: `${hint.x},${hint.y},${hint.rot}` } },
+    h('p.suggestion-text', null, h('b', null, 'Suggested: '), `the square outlined in gold, ${figure}. ${hint.reason}`),
+    h('button.small', { type: 'button', onclick: act.useHint, disabled: chosen, dataset: { action: 'use-hint' } },
+      chosen ? 'Chosen' : 'Use it'));
+}
+
+function hint(s, legal, river, view) {
   if (s.turn.sent) return 'Sent…';
+  if (view.checking) return 'Asking the coach…';
+  if (!legal && river) return 'Your turn: the river goes on at the marked square. Put the tile there; tap it again to turn it.';
   if (!legal) return 'Your turn: put the tile on a square marked +. Tap it again to turn it.';
-  if (!legal.spots.length) return 'No figure can go on this tile. Confirm, or take it back.';
-  return 'Put a figure on a circle (or pick one below), or none. Then confirm.';
+  const coach = view.coach ? `${s.turn.spot >= 0 && traceNow(s) ? ' The gold shows the whole feature your figure would claim.' : ''} The green edges match their neighbours.` : '';
+  if (!legal.spots.length) return `No figure can go on this tile. Confirm, or take it back.${coach}`;
+  return `Put a figure on a circle (or pick one below), or none. Then confirm.${coach}`;
 }
 
 function figureChoices(s, legal, act) {

@@ -139,6 +139,9 @@ export function tileWords(id, def) {
   if (cityEdges.size) parts.push(`a city on ${plural(cityEdges.size, 'side')}`);
   const roads = def.segments.filter((s) => s.kind === 'road').length;
   if (roads) parts.push(roads === 1 ? 'a road' : `${roads} roads`);
+  // a River tile with one river edge that can be drawn is the lake (the spring is the start tile)
+  const river = def.segments.find((s) => s.kind === 'river');
+  if (river) parts.push(river.slots.length === 1 ? 'the lake where the river ends' : 'the river');
   if (def.centre === 'garden') parts.push('a garden');
   return `tile ${id}: ${parts.length ? joinNames(parts) : 'fields only'}`;
 }
@@ -153,4 +156,22 @@ export function turnAnnouncement(game, me, catalog) {
   const who = game.players[game.current_player]?.name ?? 'Someone';
   const tile = tileWords(game.drawn_tile, catalog[game.drawn_tile]);
   return game.current_player === me ? `Your turn. You drew ${tile}.` : `${who}'s turn. ${who} drew ${tile}.`;
+}
+
+/**
+ * A game's options in words: "Winter Edition, 84 tiles · with farmers · no abbot · The River".
+ * @param {{tileset: string, farmers: boolean, abbot: boolean, river?: boolean}} o
+ */
+export function optionsText(o) {
+  return [o.tileset === 'winter' ? 'Winter Edition, 84 tiles' : 'Classic, 72 tiles',
+    o.farmers ? 'with farmers' : 'no farmers', o.abbot ? 'with The Abbot' : 'no abbot',
+    o.river ? 'with The River' : null].filter(Boolean).join(' · ');
+}
+
+/** The table's advice level (`options.hints`) in words. */
+export const ADVICE = { off: 'No hints', request: 'Hints on request', coach: 'Coach: hints and warnings' };
+
+/** "Advice: hints on request" and the like, for everyone at the table. @param {string|undefined} level */
+export function adviceText(level) {
+  return `Advice: ${(ADVICE[level ?? 'off'] ?? ADVICE.off).toLowerCase()}`;
 }

@@ -1,0 +1,25 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { coachDefault, briefingLines } from '../../static/js/ui/coach.js';
+
+test("the first-turn coach is on in a player's first game in this browser, unless switched", () => {
+  assert.equal(coachDefault([], 'abcd/1', null), true, 'no game yet: the first');
+  assert.equal(coachDefault(['abcd/1'], 'abcd/1', null), true, 'still the first game, after a reload');
+  assert.equal(coachDefault(['abcd/1'], 'abcd/2', null), false, 'the rematch is a second game');
+  assert.equal(coachDefault(['abcd/1'], 'abcd/2', 'on'), true, 'switched on, it stays on');
+  assert.equal(coachDefault([], 'abcd/1', 'off'), false, 'switched off, it stays off');
+});
+
+test("the briefing matches the room's options", () => {
+  const base = { tileset: 'winter', farmers: true, abbot: false, river: false };
+  const lines = briefingLines(base, 'off');
+  assert.match(lines[0], /seven followers/);
+  assert.match(lines[1], /stay there until the end/);
+  assert.equal(lines.length, 2);
+  const intro = briefingLines({ ...base, farmers: false, abbot: true, river: true }, 'coach').join('\n');
+  assert.match(intro, /no farmers/);
+  assert.doesNotMatch(intro, /stay there until the end/);
+  assert.match(intro, /abbot/);
+  assert.match(intro, /River/);
+  assert.match(intro, /Coach/);
+});

@@ -1,0 +1,80 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+
+// The browser's globals the socket uses, just enough of them: sockets are recorded, timers
+// are run by hand.
+const sockets = [];
+const timers = [];
+class FakeSocket {
+  static OPEN = 1;
+  constructor(url) {
+    this.url = url;
+    this.readyState = 0;
+    this.sent = [];
+    sockets.push(this);
+  }
+  send(text) { this.sent.push(JSON.parse(text)); }
+  close() {}
+  /** The server accepts the connection. */
+  accept() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+  }
+  /** The server closes it with `code`. */
+  drop(code) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+globalThis.WebSocket = FakeSocket;
+globalThis.location = { protocol: 'http:', host: 'example.test', reload() {} };
+globalThis.window = { setInterval: () => 0, addEventListener() {} };
+globalThis.document = { addEventListener() {}, hidden: false };
+globalThis.setTimeout = (fn, ms) => timers.push({ fn, ms });
+
+const { connectRoom } = await import('../../static/js/net/socket.js');
+
+function connect() {
+  sockets.length = 0;
+  timers.length = 0;
+  const links = [];
+  const link = connectRoom('abcd2345', () => ({ token: 'tok', name: 'Ann' }),
+    { onState() {}, onMessage() {}, onLink: (state) => links.push(state) });
+  sockets[0].accept();
+  return { link, links };
+}
+
+test('a server that restarts (1012) is reconnected to at once, without waiting', () => {
+  const { link } = connect();
+  sockets[0].drop(1012);
+  assert.equal(sockets.length, 2, 'a new socket is opened right away');
+  assert.equal(timers.length, 0, 'no delay was scheduled');
+  sockets[1].accept();
+  assert.deepEqual(sockets[1].sent[0], { type: 'hello', protocol: 2, token: 'tok', name: 'Ann' });
+  link.stop();
+});
+
+test('other drops wait 1 s, then 2 s, 4 s ... up to 30 s (PROTOCOL.md)', () => {
+  const { link } = connect();
+  const waits = [];
+  for (let i = 0; i < 8; i++) {
+    sockets[sockets.length - 1].drop(1006);
+    assert.equal(timers.length, 1);
+    const { fn, ms } = timers.pop();
+    waits.push(ms);
+    fn();
+  }
+  assert.deepEqual(waits, [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+  sockets[sockets.length - 1].accept();
+  sockets[sockets.length - 1].drop(1006);
+  assert.equal(timers.pop().ms, 1000, 'a line that came back starts again from 1 s');
+  link.stop();
+});
+
+test('a room that does not exist is not retried', () => {
+  const { links } = connect();
+  sockets[0].drop(4004);
+  assert.equal(sockets.length, 1);
+  assert.equal(timers.length, 0);
+  assert.equal(links.at(-1), 'gone');
+});
