@@ -20,7 +20,8 @@ def _game_options(record: GameRecord) -> Options:
 
 
 def _options(record: GameRecord) -> dict[str, Any]:
-    return _game_options(record).to_dict()
+    room = RoomOptions.from_stored(record.options)
+    return {**_game_options(record).to_dict(), "hints": room.hints, "pace": room.pace}
 
 
 def _players(record: GameRecord) -> list[Player]:
@@ -29,6 +30,7 @@ def _players(record: GameRecord) -> list[Player]:
 
 def _results(record: GameRecord, scores: list[int] | None) -> list[schemas.PlayerResult]:
     winners = set(record.winners or [])
+    hints = list(record.hints or ())
     return [
         schemas.PlayerResult(
             name=pl["name"],
@@ -36,6 +38,7 @@ def _results(record: GameRecord, scores: list[int] | None) -> list[schemas.Playe
             seat=pl.get("seat"),
             score=scores[i] if scores is not None and i < len(scores) else None,
             winner=i in winners,
+            hints=hints[i] if i < len(hints) else 0,
         )
         for i, pl in enumerate(record.players)
     ]

@@ -168,6 +168,7 @@ class PlayerResult(BaseModel):
     seat: int | None = None
     score: int | None = None
     winner: bool = False
+    hints: int = Field(default=0, description="the hints this player asked for")
 
 
 class GameOptions(BaseModel):
@@ -177,6 +178,10 @@ class GameOptions(BaseModel):
     farmers: bool
     abbot: bool
     river: bool = False
+    hints: Literal["off", "request", "coach"] = Field(
+        default="off", description="the advice the table agreed on"
+    )
+    pace: Literal["live", "turn"] = "live"
 
 
 class GameSummary(BaseModel):

@@ -143,6 +143,7 @@ def _wire(view: dict[str, Any]) -> dict[str, Any]:
 def _add_status(view: dict[str, Any], match: Match) -> None:
     game = match.game
     view["hints"] = list(match.hints)
+    view["advice"] = match.options.hints
     view["results"] = match.results() if game.finished else None
     view["clock"] = match.clock.view() if match.clock is not None else None
     view["deadline"] = match.deadline_view()

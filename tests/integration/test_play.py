@@ -168,6 +168,33 @@ async def test_host_ends_early_and_rematch_starts_with_the_next_seat(server):
         await client.close()
 
 
+async def test_the_archive_keeps_the_advice_level_and_the_hints_each_player_asked_for(server):
+    host, guest, _code = await seated_pair(server, hints="request")
+    await start(host, guest)
+    assert host.game["advice"] == "request"
+    mover = host if host.my_turn() else guest
+    await mover.send(type="hint", turn=mover.game["turn"])
+    await mover.expect("hint", timeout=30)
+    await host.until(lambda c: 1 in c.game["hints"])
+    await host.send(type="end_game", turn=host.game["turn"])
+    await host.until(lambda c: c.game["finished"])
+    # The host turns advice off for the next game: the finished one keeps its own level.
+    await host.send(type="set_options", hints="off")
+    await host.until(lambda c: c.state["room"]["options"]["hints"] == "off")
+    assert host.game["advice"] == "request"
+    game_id = host.game["id"]
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        detail = (await http.get(f"/api/games/{game_id}")).json()
+        replay = (await http.get(f"/api/games/{game_id}/replay")).json()
+    for shown in (detail, replay):
+        assert shown["options"]["hints"] == "request"
+        assert {p["seat"]: p["hints"] for p in shown["players"]} == {
+            mover.you["seat"]: 1, (host if mover is guest else guest).you["seat"]: 0,
+        }
+    for client in (host, guest):
+        await client.close()
+
+
 async def test_lobby_seats_and_options(server):
     room = await create_room(server.url, seats=3)
     host = await Client.connect(server.ws_url, room["code"], token=room["token"], name="Ann")
