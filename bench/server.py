@@ -100,20 +100,33 @@ class Servers:
         return sum(s[0] for s in sizes), sum(s[1] for s in sizes)
 
 
-def service_cpu_seconds() -> dict[str, float]:
-    """User + system CPU so far of every PostgreSQL and Redis process on this machine (by
-    process name), to price a move in database and Redis time as well as in server time."""
+def service_cpu_seconds() -> dict[int, tuple[str, float]]:
+    """User + system CPU so far of every PostgreSQL and Redis process on this machine, by pid
+    (named by process name), to price a move in database and Redis time as well as in server
+    time. Compare two samples with `service_cpu_between`."""
     ticks = os.sysconf("SC_CLK_TCK")
-    totals = {"postgres": 0.0, "redis-server": 0.0}
+    found: dict[int, tuple[str, float]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             text = stat.read_text()
         except OSError:
             continue  # the process ended meanwhile
         name = text[text.index("(") + 1 : text.rindex(")")]
-        if name in totals:
+        if name in ("postgres", "redis-server"):
             fields = text[text.rindex(")") + 2 :].split()
-            totals[name] += (int(fields[11]) + int(fields[12])) / ticks
+            found[int(stat.parent.name)] = (name, (int(fields[11]) + int(fields[12])) / ticks)
+    return found
+
+
+def service_cpu_between(
+    before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]
+) -> dict[str, float]:
+    """CPU seconds each service used between two samples (processes that ended between them
+    are not counted: a slight underestimate; new ones count whole)."""
+    totals = {"postgres": 0.0, "redis-server": 0.0}
+    for pid, (name, seconds) in after.items():
+        previous = before.get(pid)
+        totals[name] += seconds - (previous[1] if previous and previous[0] == name else 0.0)
     return totals
 
 
@@ -464,7 +477,7 @@ class Bench:
         elapsed = time.perf_counter() - t0
         cpu = self.server.cpu_seconds() - cpu0
         own = own_cpu_seconds() - own0
-        services = {k: v - services0[k] for k, v in service_cpu_seconds().items()}
+        services = service_cpu_between(services0, service_cpu_seconds())
         stalled = sum(1 for room in self.rooms if time.perf_counter() - room.last_progress > 30)
         if stalled:
             self.stats.errors["stalled_rooms"] += stalled

@@ -257,18 +257,20 @@ def one_run(args: argparse.Namespace, run: int) -> dict[str, float]:
         server = ServerProcess(url, Path(workdir) / "server.log")
         began = time.perf_counter()
         server.start(timeout=120)
-        ready = wait_ready(server, began)
-        assert server.proc is not None
-        idle_mb = rss_mb(server.proc.pid)
-        codes = rng.sample(sorted(kept), min(args.open, len(kept)))
-        opened_at = time.perf_counter()
-        asyncio.run(open_rooms(server, kept, codes))
-        open_ms = (time.perf_counter() - opened_at) / len(codes) * 1000
-        opened_mb = rss_mb(server.proc.pid)
-        held = [{"room": c, "token": token(int(_index(c)), 0)} for c in codes[:20]]
-        my_games = asyncio.run(my_games_seconds(server, held)) * 1000
-        my_games_again = asyncio.run(my_games_seconds(server, held)) * 1000
-        server.stop()
+        try:
+            ready = wait_ready(server, began)
+            assert server.proc is not None
+            idle_mb = rss_mb(server.proc.pid)
+            codes = rng.sample(sorted(kept), min(args.open, len(kept)))
+            opened_at = time.perf_counter()
+            asyncio.run(open_rooms(server, kept, codes))
+            open_ms = (time.perf_counter() - opened_at) / len(codes) * 1000
+            opened_mb = rss_mb(server.proc.pid)
+            held = [{"room": c, "token": token(_index(c), 0)} for c in codes[:20]]
+            my_games = asyncio.run(my_games_seconds(server, held)) * 1000
+            my_games_again = asyncio.run(my_games_seconds(server, held)) * 1000
+        finally:
+            server.stop()
         rebuild_s, rebuild_mb = rebuild_cost(kept)
     figures = {
         "ready_s": ready, "idle_mb": idle_mb, "open_ms": open_ms, "opened_mb": opened_mb,
