@@ -171,13 +171,18 @@ class PlayerResult(BaseModel):
     hints: int = Field(default=0, description="the hints this player asked for")
 
 
-class GameOptions(BaseModel):
-    """Options a game was played with."""
+class RuleOptions(BaseModel):
+    """The rules a game was played with (a move log's `options`, LOG_FORMAT.md)."""
 
     tileset: str
     farmers: bool
     abbot: bool
     river: bool = False
+
+
+class GameOptions(RuleOptions):
+    """Options a game was played with: its rules, and how the table played it."""
+
     hints: Literal["off", "request", "coach"] = Field(
         default="off", description="the advice the table agreed on"
     )
@@ -241,7 +246,7 @@ class GameLog(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     format: Literal["carcassonne-log/1"] = "carcassonne-log/1"
-    options: GameOptions
+    options: RuleOptions
     players: list[LogPlayer]
     turns: list[dict[str, Any]]
     seed: int | None = None
