@@ -15,6 +15,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -40,6 +41,13 @@ class Room(Base):
     __table_args__ = (
         UniqueConstraint("code", name="uq_rooms_code"),
         Index("ix_rooms_wake_at", "wake_at"),
+        # Rooms that never had a game (no starter yet), by age: what expiry looks for.
+        Index(
+            "ix_rooms_idle_lobbies",
+            "updated_at",
+            postgresql_where=text("last_starter IS NULL"),
+            sqlite_where=text("last_starter IS NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

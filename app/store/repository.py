@@ -287,7 +287,11 @@ class Store:
             ids = [
                 rid
                 for (rid,) in await s.execute(
-                    select(models.Room.id).where(models.Room.updated_at < cutoff, ~has_game)
+                    select(models.Room.id).where(
+                        models.Room.last_starter.is_(None),  # never had a game: the index
+                        models.Room.updated_at < cutoff,
+                        ~has_game,
+                    )
                 )
                 if rid not in keep
             ]
