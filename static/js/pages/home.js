@@ -3,6 +3,7 @@ import { loadCatalog } from '../net/api.js';
 import { saveToken, savedName, saveName } from '../net/identity.js';
 import { tileBitmap } from '../board/tiles.js';
 import { byId, h, fill, chip } from '../ui/dom.js';
+import { createPaceOptions } from '../ui/pace.js';
 import { openLearn } from '../ui/learn.js';
 
 const createForm = /** @type {HTMLFormElement} */ (byId('create-form'));
@@ -25,7 +26,7 @@ createForm.addEventListener('submit', async (e) => {
     const room = await postJson('/api/rooms', {
       name, color: f.get('color'),
       options: { tileset: f.get('tileset'), farmers: f.has('farmers'), abbot: f.has('abbot'), river: f.has('river'),
-        seats: Number(f.get('seats')) },
+        seats: Number(f.get('seats')), ...createPaceOptions(String(f.get('pace'))) },
     });
     saveToken(room.code, room.token);
     location.href = room.link;
