@@ -32,6 +32,7 @@ import { renderRules } from '../ui/rules.js';
 import { createTrack } from '../ui/track.js';
 import { coachOn, setCoach, notePlayed, briefed, noteBriefed, briefingLines, renderBriefing } from '../ui/coach.js';
 import { deadlineWords, leftText, timeLeft } from '../ui/pace.js';
+import { nextAttention, roomTitle, notify, markFavicon, setupNotifyButton } from '../ui/notify.js';
 
 /** While choosing a square, squares are at least this wide (CSS px): a fingertip. */
 const CHOOSING_PX = TARGET_PX;
@@ -61,7 +62,10 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   /** the turn, placement and spot whose feature was last asked to be traced */ traceAsked: '',
   /** the game whose briefing this page shows ('' none) */ briefing: '',
   /** the game this page last counted as played in this browser */ played: '',
-  /** the timer that counts a turn-based move's time down (every second while one runs) */ deadlineTimer: 0 };
+  /** the timer that counts a turn-based move's time down (every second while one runs) */ deadlineTimer: 0,
+  /** it became this page's move while the page was hidden, and nobody has looked since */ attention: false,
+  /** the game and turn this page last told of (a notification, the title), '' none yet */ told: '',
+  /** a state has been shown: what comes after it is news */ shown: false };
 const follow = createFollow();
 const track = createTrack(/** @type {HTMLCanvasElement} */ (byId('score-track')), () => !reducedMotion.matches);
 new ResizeObserver(() => track.redraw()).observe(byId('score-track'));
@@ -653,7 +657,7 @@ function render() {
   bringPendingIntoView();
   if (changed('announce', g?.id, g?.turn, g?.finished, mine)) announceTurn();
   if (changed('deadline', g?.deadline, g?.finished, g?.current_player, room?.options, s.you.seat, room?.seats)) tickDeadline();
-  signalTurn(mine, TITLE, ui.wasMyTurn);
+  tellTurn(mine);
   ui.wasMyTurn = mine;
   document.body.dataset.mode = !g ? 'lobby' : g.finished ? 'finished' : 'playing';
   document.body.dataset.myTurn = String(mine);
@@ -772,6 +776,36 @@ function botSeatLines() {
   return (s.room?.seats ?? []).filter((seat) => seat.bot && seat.bot_for_person).map((seat) => (seat.seat === s.you.seat
     ? 'A bot plays for you: take your seat back to play again.'
     : `A bot plays for ${seat.name} until they take their seat back.`));
+}
+
+/**
+ * Tell the player it is their move: the title always says it; when the page is hidden, a
+ * notification (if they asked for them), and the title and favicon call for attention until
+ * they look or move.
+ * @param {boolean} mine
+ */
+function tellTurn(mine) {
+  const g = s.game;
+  const turnKey = mine ? `${g.id}/${g.turn}` : '';
+  // a turn that starts while the page shows, or was there when it opened, is no news
+  const started = mine && ui.shown && turnKey !== ui.told;
+  if (mine) ui.told = turnKey;
+  if (started && document.hidden) notifyTurn();
+  ui.attention = nextAttention(ui.attention, { mine, hidden: document.hidden, started });
+  ui.shown = ui.shown || !!s.room;
+  signalTurn(mine, roomTitle(TITLE, { mine, attention: ui.attention }), ui.wasMyTurn);
+  markFavicon(ui.attention);
+}
+
+/** The notification of a move that became this player's (one per game: its tag is the room). */
+function notifyTurn() {
+  const g = s.game;
+  const last = g.turns.at(-1);
+  const mover = last ? g.players[last.player]?.name : null;
+  const left = timeLeft(g, serverNow());
+  const body = [mover ? `${mover} played.` : 'The game has begun.', 'It is your move',
+    left?.move != null ? `(${leftText(left.move)}).` : 'now.'].join(' ');
+  notify(`Your move in room ${code.toUpperCase()}`, body, code);
 }
 
 /** Show the banks of the turn clock, and keep a 1 s timer only while one runs down. */
@@ -925,6 +959,9 @@ byId('zoom-out').addEventListener('click', () => view.zoom(0.8));
 byId('fit').addEventListener('click', () => view.fit());
 byId('last-move').addEventListener('click', showLastMove);
 document.addEventListener('keydown', key);
+// looking at the page again answers the call for attention
+document.addEventListener('visibilitychange', render);
+setupNotifyButton(/** @type {HTMLButtonElement} */ (byId('notify')));
 byId('sound').classList.toggle('muted', isMuted());
 byId('sound').setAttribute('aria-pressed', String(!isMuted()));
 byId('room-code').textContent = code.toUpperCase();
