@@ -33,6 +33,7 @@ import { createTrack } from '../ui/track.js';
 import { coachOn, setCoach, notePlayed, briefed, noteBriefed, briefingLines, renderBriefing } from '../ui/coach.js';
 import { deadlineWords, leftText, timeLeft } from '../ui/pace.js';
 import { nextAttention, roomTitle, notify, markFavicon, setupNotifyButton } from '../ui/notify.js';
+import { MOVED_KEY } from '../ui/mygames.js';
 
 /** While choosing a square, squares are at least this wide (CSS px): a fingertip. */
 const CHOOSING_PX = TARGET_PX;
@@ -659,6 +660,8 @@ function render() {
   if (changed('deadline', g?.deadline, g?.finished, g?.current_player, room?.options, s.you.seat, room?.seats)) tickDeadline();
   tellTurn(mine);
   ui.wasMyTurn = mine;
+  // home pages in other tabs of this browser bring My games up to date
+  if (s.you.seat !== null && g && changed('moved', g.id, g.turn, g.finished)) localStorage.setItem(MOVED_KEY, `${code}/${g.id}/${g.turn}/${g.finished}`);
   document.body.dataset.mode = !g ? 'lobby' : g.finished ? 'finished' : 'playing';
   document.body.dataset.myTurn = String(mine);
 }
