@@ -83,3 +83,15 @@ test('a game that starts waiting for you is news once; the first answer is not',
   assert.deepEqual(newlyWaiting(new Set(), data).map((g) => g.room), ['a']);
   assert.deepEqual(newlyWaiting(new Set(['a']), data), []);
 });
+
+test('too many requests: wait a minute, then two, four ... ten at most; any other answer ends it', async () => {
+  const { nextBackoff, refreshDelay } = await import('../../static/js/ui/mygames.js');
+  const waits = [];
+  let backoff = 0;
+  for (let i = 0; i < 6; i++) waits.push(backoff = nextBackoff(backoff, 429));
+  assert.deepEqual(waits, [60000, 120000, 240000, 480000, 600000, 600000]);
+  assert.equal(nextBackoff(backoff, 200), 0);
+  assert.equal(refreshDelay(0, false), 30000);
+  assert.equal(refreshDelay(0, true), 60000);
+  assert.equal(refreshDelay(240000, false), 240000, 'the server asked to wait: no sooner in view either');
+});

@@ -1,6 +1,6 @@
 // The home page: my games, create a room, join one by code, the archive, learn mode.
 import { loadCatalog } from '../net/api.js';
-import { heldSeats, renderMyGames, newlyWaiting, MOVED_KEY } from '../ui/mygames.js';
+import { heldSeats, renderMyGames, newlyWaiting, nextBackoff, refreshDelay, MOVED_KEY, EVERY_MS } from '../ui/mygames.js';
 import { createPaceOptions, leftText } from '../ui/pace.js';
 import { homeTitle, waitingText, markFavicon, notify, setupNotifyButton } from '../ui/notify.js';
 import { saveToken, savedName, saveName } from '../net/identity.js';
@@ -85,12 +85,6 @@ function paintHero(catalog) {
 }
 
 const TITLE = document.title;
-/** Refresh My games this often (ms): while the page is in view, and while it is not. */
-const EVERY_MS = 30000;
-const HIDDEN_EVERY_MS = 60000;
-/** After a 429 (too many requests), wait this long, doubling up to the most. */
-const BACKOFF_MS = 60000;
-const MAX_BACKOFF_MS = 600000;
 const mine = {
   /** @type {any} the server's last answer */ data: null,
   /** performance.now() when it came */ at: 0,
@@ -122,13 +116,12 @@ async function refreshMyGames() {
   try {
     const res = await fetch('/api/my-games', { method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ seats }) });
+    mine.backoff = nextBackoff(mine.backoff, res.status);
     if (res.status === 429) {
-      mine.backoff = Math.min(mine.backoff ? mine.backoff * 2 : BACKOFF_MS, MAX_BACKOFF_MS);
       note.textContent = 'The server is busy: My games will be brought up to date in a moment.';
     } else if (!res.ok) {
       throw new Error(`the server answered ${res.status}`);
     } else {
-      mine.backoff = 0;
       note.textContent = '';
       const data = await res.json();
       const fresh = newlyWaiting(mine.waiting, data);
@@ -149,7 +142,7 @@ async function refreshMyGames() {
 
 function schedule() {
   clearTimeout(mine.timer);
-  mine.timer = window.setTimeout(refreshMyGames, mine.backoff || (document.hidden ? HIDDEN_EVERY_MS : EVERY_MS));
+  mine.timer = window.setTimeout(refreshMyGames, refreshDelay(mine.backoff, document.hidden));
 }
 
 /** @param {any} data */

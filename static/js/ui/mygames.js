@@ -29,6 +29,31 @@ export function heldSeats(storage) {
   return seats.slice(0, MAX_SEATS);
 }
 
+/** Refresh My games this often (ms): while the page is in view, and while it is not. */
+export const EVERY_MS = 30000;
+export const HIDDEN_EVERY_MS = 60000;
+/** After a 429 (too many requests), wait this long, doubling up to the most. */
+export const BACKOFF_MS = 60000;
+export const MAX_BACKOFF_MS = 600000;
+
+/**
+ * How long to wait after a 429 (too many requests): a minute, doubling up to ten; 0 after any
+ * other answer.
+ * @param {number} backoff the wait so far (0: none) @param {number} status the answer's status
+ */
+export function nextBackoff(backoff, status) {
+  if (status !== 429) return 0;
+  return Math.min(backoff ? backoff * 2 : BACKOFF_MS, MAX_BACKOFF_MS);
+}
+
+/**
+ * The wait before the next refresh (ms).
+ * @param {number} backoff @param {boolean} hidden
+ */
+export function refreshDelay(backoff, hidden) {
+  return backoff || (hidden ? HIDDEN_EVERY_MS : EVERY_MS);
+}
+
 /**
  * The games in the order to list them: waiting for you first, then as the server sent them
  * (it puts the soonest deadline first among those, and the latest activity first after).
