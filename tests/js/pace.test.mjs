@@ -73,3 +73,12 @@ test('the pace in the lobby: a summary and plain words', () => {
   assert.match(paceExplanation({ pace: 'live' }), /^Live/);
   assert.notEqual(timeoutText('bot_turn'), timeoutText('bot_seat'));
 });
+
+test('who a bot plays for, and that the seat can be taken back', async () => {
+  const { botSeatLines } = await import('../../static/js/ui/pace.js');
+  const seats = [{ seat: 0, name: 'Ann', bot: null }, { seat: 1, name: 'Bo', bot: 'easy', bot_for_person: true },
+    { seat: 2, name: 'Bot 3 (easy)', bot: 'easy', bot_for_person: false }];
+  assert.deepEqual(botSeatLines(seats, 0), ['A bot plays for Bo until they take their seat back.']);
+  assert.deepEqual(botSeatLines(seats, 1), ['A bot plays for you: take your seat back to play again.']);
+  assert.deepEqual(botSeatLines(seats.slice(0, 1), 0), []);
+});

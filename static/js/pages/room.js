@@ -31,7 +31,7 @@ import { renderInvite } from '../ui/invite.js';
 import { renderRules } from '../ui/rules.js';
 import { createTrack } from '../ui/track.js';
 import { coachOn, setCoach, notePlayed, briefed, noteBriefed, briefingLines, renderBriefing } from '../ui/coach.js';
-import { deadlineWords, leftText, timeLeft } from '../ui/pace.js';
+import { deadlineWords, leftText, timeLeft, botSeatLines } from '../ui/pace.js';
 import { nextAttention, roomTitle, notify, markFavicon, setupNotifyButton } from '../ui/notify.js';
 import { MOVED_KEY } from '../ui/mygames.js';
 
@@ -424,7 +424,7 @@ function showBriefing() {
   const el = byId('briefing');
   el.hidden = !shown;
   if (shown && changed('briefing', key, advice(), coachOn(key))) {
-    renderBriefing(el, briefingLines(g.options, advice()), {
+    renderBriefing(el, briefingLines(g.options, advice(), s.room?.options), {
       coach: coachOn(key), setCoach: act.setCoach,
       dismiss: () => {
         ui.briefing = '';
@@ -757,7 +757,7 @@ function tickDeadline() {
   const note = byId('pace-note');
   note.hidden = !words;
   if (words) {
-    const lines = [words.move, words.game, words.timeout, ...botSeatLines()].filter(Boolean);
+    const lines = [words.move, words.game, words.timeout, ...botSeatLines(s.room?.seats ?? [], s.you.seat)].filter(Boolean);
     const text = lines.join('\n');
     if (note.dataset.text !== text) {
       note.dataset.text = text;
@@ -772,13 +772,6 @@ function tickDeadline() {
     clearInterval(ui.deadlineTimer);
     ui.deadlineTimer = 0;
   }
-}
-
-/** "A bot plays for Bo until they take their seat back", for each seat a bot took over. */
-function botSeatLines() {
-  return (s.room?.seats ?? []).filter((seat) => seat.bot && seat.bot_for_person).map((seat) => (seat.seat === s.you.seat
-    ? 'A bot plays for you: take your seat back to play again.'
-    : `A bot plays for ${seat.name} until they take their seat back.`));
 }
 
 /**

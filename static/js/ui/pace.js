@@ -143,3 +143,15 @@ export function deadlineWords(game, options, now, me) {
     timeout: timeoutText(options?.on_timeout),
   };
 }
+
+/**
+ * "A bot plays for Bo until they take their seat back", for each seat a bot plays for a person
+ * (a turn-based player out of time, with `bot_seat`, or handed over by the host).
+ * @param {{seat: number, name: string|null, bot: string|null, bot_for_person?: boolean}[]} seats
+ * @param {number|null} you the viewer's seat
+ */
+export function botSeatLines(seats, you) {
+  return seats.filter((seat) => seat.bot && seat.bot_for_person).map((seat) => (seat.seat === you
+    ? 'A bot plays for you: take your seat back to play again.'
+    : `A bot plays for ${seat.name} until they take their seat back.`));
+}
