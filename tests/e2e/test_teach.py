@@ -161,7 +161,7 @@ def test_a_hint_only_where_the_table_agreed_and_only_for_its_player(
     host.wait_for_function("document.querySelectorAll('.seat:not(.free)').length === 2")
     # the level the host picks in the lobby is there for everyone to read
     host.select_option("#opt-hints", "request")
-    watcher.wait_for_function("window.__game.state.room.options.hints === 'request'")
+    watcher.wait_for_function("window.__game?.state.room?.options.hints === 'request'")
     assert watcher.locator("[data-option=hints]").text_content() == "Advice: hints on request"
     host.select_option("#opt-hints", "off")
     watcher.wait_for_function("window.__game.state.room.options.hints === 'off'")

@@ -23,3 +23,10 @@ test("the briefing matches the room's options", () => {
   assert.match(intro, /River/);
   assert.match(intro, /Coach/);
 });
+
+test('a turn-based game is briefed: the time per move and what happens when it runs out', () => {
+  const base = { tileset: 'winter', farmers: true, abbot: false, river: false };
+  const lines = briefingLines(base, 'off', { pace: 'turn', move_hours: 48, on_timeout: 'bot_seat' });
+  assert.match(lines.join('\n'), /Turn-based: you have 48 hours for each move.*a bot takes their seat/);
+  assert.equal(briefingLines(base, 'off', { pace: 'live' }).length, 2);
+});

@@ -78,3 +78,17 @@ test('a room that does not exist is not retried', () => {
   assert.equal(timers.length, 0);
   assert.equal(links.at(-1), 'gone');
 });
+
+test("a snapshot passes on the server's time, to count deadlines down by; a diff does not", () => {
+  sockets.length = 0;
+  const calls = [];
+  const link = connectRoom('abcd2345', () => ({}), {
+    onState: (state, live, arrived, now) => calls.push({ live, now }), onMessage() {}, onLink() {},
+  });
+  sockets[0].accept();
+  const state = { room: { code: 'abcd2345' }, game: null };
+  sockets[0].onmessage({ data: JSON.stringify({ type: 'snapshot', seq: 3, state, chat: [], now: 1796100000.5 }) });
+  sockets[0].onmessage({ data: JSON.stringify({ type: 'diff', seq: 4, ops: [{ op: 'replace', path: '/game', value: { turn: 0 } }] }) });
+  assert.deepEqual(calls, [{ live: false, now: 1796100000.5 }, { live: true, now: undefined }]);
+  link.stop();
+});

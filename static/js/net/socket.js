@@ -15,9 +15,10 @@ const CLOSE_NOT_FOUND = 4004;
 /**
  * @typedef {'connecting'|'online'|'offline'|'gone'} LinkState
  * @typedef {object} RoomHandlers
- * @property {(state: any, live: boolean, arrived: number) => void} onState the whole public
- *   state after a snapshot (`live` false) or a diff (`live` true: a change that just happened);
- *   `arrived`: performance.now() when its frame came in
+ * @property {(state: any, live: boolean, arrived: number, now?: number) => void} onState the
+ *   whole public state after a snapshot (`live` false) or a diff (`live` true: a change that
+ *   just happened); `arrived`: performance.now() when its frame came in; `now`: the server's
+ *   wall time (Unix seconds) a snapshot was sent at (none with a diff)
  * @property {(msg: any) => void} onMessage every other message (welcome, you, seated, chat, error)
  * @property {(link: LinkState, detail?: string) => void} onLink
  */
@@ -74,7 +75,7 @@ export function connectRoom(code, credentials, on) {
         seq = msg.seq;
         state = msg.state;
         on.onMessage({ type: 'chat-history', chat: msg.chat ?? [] });
-        on.onState(state, false, arrived);
+        on.onState(state, false, arrived, typeof msg.now === 'number' ? msg.now : undefined);
         break;
       case 'diff':
         if (msg.seq !== seq + 1 || !state) {

@@ -1,5 +1,8 @@
-// The home page: create a room, join one by code, the archive, learn mode.
+// The home page: my games, create a room, join one by code, the archive, learn mode.
 import { loadCatalog } from '../net/api.js';
+import { heldSeats, renderMyGames, newlyWaiting, nextBackoff, refreshDelay, MOVED_KEY, EVERY_MS } from '../ui/mygames.js';
+import { createPaceOptions, leftText } from '../ui/pace.js';
+import { homeTitle, waitingText, markFavicon, notify, setupNotifyButton } from '../ui/notify.js';
 import { saveToken, savedName, saveName } from '../net/identity.js';
 import { tileBitmap } from '../board/tiles.js';
 import { byId, h, fill, chip } from '../ui/dom.js';
@@ -25,7 +28,7 @@ createForm.addEventListener('submit', async (e) => {
     const room = await postJson('/api/rooms', {
       name, color: f.get('color'),
       options: { tileset: f.get('tileset'), farmers: f.has('farmers'), abbot: f.has('abbot'), river: f.has('river'),
-        seats: Number(f.get('seats')) },
+        seats: Number(f.get('seats')), ...createPaceOptions(String(f.get('pace'))) },
     });
     saveToken(room.code, room.token);
     location.href = room.link;
@@ -80,6 +83,103 @@ function paintHero(catalog) {
     }
   }
 }
+
+const TITLE = document.title;
+const mine = {
+  /** @type {any} the server's last answer */ data: null,
+  /** performance.now() when it came */ at: 0,
+  /** ms to wait after a 429, 0 when all is well */ backoff: 0,
+  timer: 0,
+  loading: false,
+  /** another refresh was asked for while one was under way */ again: false,
+  /** @type {Set<string>|null} the rooms that waited for this player at the last answer */ waiting: null,
+};
+
+/**
+ * Ask the server about the seats this browser holds (the tokens in the body, never in the
+ * URL) and show the answer. Tokens the server does not list are kept: a token may name the
+ * host of a room whose seat they gave up, or sit again later.
+ */
+async function refreshMyGames() {
+  if (mine.loading) {
+    mine.again = true;
+    return;
+  }
+  clearTimeout(mine.timer);
+  const seats = heldSeats(localStorage);
+  const note = byId('my-games-note');
+  if (!seats.length) {
+    showMyGames({ now: new Date().toISOString(), your_turn: 0, games: [] });
+    return schedule();
+  }
+  mine.loading = true;
+  try {
+    const res = await fetch('/api/my-games', { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seats }) });
+    mine.backoff = nextBackoff(mine.backoff, res.status);
+    if (res.status === 429) {
+      note.textContent = 'The server is busy: My games will be brought up to date in a moment.';
+    } else if (!res.ok) {
+      throw new Error(`the server answered ${res.status}`);
+    } else {
+      note.textContent = '';
+      const data = await res.json();
+      const fresh = newlyWaiting(mine.waiting, data);
+      showMyGames(data);
+      if (document.hidden) fresh.forEach(notifyWaiting);
+    }
+  } catch (err) {
+    note.textContent = `My games could not be brought up to date (${err instanceof Error ? err.message : err}); it tries again soon.`;
+  } finally {
+    mine.loading = false;
+    schedule();
+  }
+  if (mine.again) {
+    mine.again = false;
+    refreshMyGames();
+  }
+}
+
+function schedule() {
+  clearTimeout(mine.timer);
+  mine.timer = window.setTimeout(refreshMyGames, refreshDelay(mine.backoff, document.hidden));
+}
+
+/** @param {any} data */
+function showMyGames(data) {
+  mine.data = data;
+  mine.at = performance.now();
+  mine.waiting = new Set(data.games.filter((g) => g.your_turn).map((g) => g.room));
+  renderMyGames(byId('my-games'), data, 0);
+  const waiting = waitingText(data.your_turn);
+  const badge = byId('my-games-waiting');
+  badge.hidden = !waiting;
+  badge.textContent = waiting;
+  document.title = homeTitle(TITLE, data.your_turn);
+  markFavicon(data.your_turn > 0);
+}
+
+/** A notification for a game that now waits for this player (its tag the room: one per game). */
+function notifyWaiting(g) {
+  const mover = g.last_move && g.last_move.seat !== g.seat ? `${g.last_move.name} played. ` : '';
+  const left = g.move_deadline ? ` (${leftText((Date.parse(g.move_deadline) - Date.parse(mine.data.now)) / 1000)})` : '';
+  notify(`Your move in room ${g.room.toUpperCase()}`, `${mover}It is your move${left}.`, g.room);
+}
+
+setupNotifyButton(/** @type {HTMLButtonElement} */ (byId('notify')));
+refreshMyGames();
+// back to the page: bring the list up to date at once (unless the server asked us to wait)
+document.addEventListener('visibilitychange', () => {
+  if (!document.hidden && !mine.backoff) refreshMyGames();
+});
+// a seat taken, or a game that moved on, in another tab of this browser
+window.addEventListener('storage', (e) => {
+  if (!mine.backoff && (e.key === null || e.key === MOVED_KEY || e.key.startsWith('carc:token:'))) refreshMyGames();
+});
+// the time left counts down between two answers
+window.setInterval(() => {
+  if (mine.data && !document.hidden) renderMyGames(byId('my-games'), mine.data, (performance.now() - mine.at) / 1000);
+}, EVERY_MS / 2);
 
 const catalog = await loadCatalog();
 byId('learn').addEventListener('click', () => openLearn(catalog));

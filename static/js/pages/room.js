@@ -31,6 +31,9 @@ import { renderInvite } from '../ui/invite.js';
 import { renderRules } from '../ui/rules.js';
 import { createTrack } from '../ui/track.js';
 import { coachOn, setCoach, notePlayed, briefed, noteBriefed, briefingLines, renderBriefing } from '../ui/coach.js';
+import { deadlineWords, leftText, timeLeft, botSeatLines } from '../ui/pace.js';
+import { nextAttention, roomTitle, notify, markFavicon, setupNotifyButton } from '../ui/notify.js';
+import { MOVED_KEY } from '../ui/mygames.js';
 
 /** While choosing a square, squares are at least this wide (CSS px): a fingertip. */
 const CHOOSING_PX = TARGET_PX;
@@ -59,7 +62,11 @@ const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unre
   /** the turn and choice the coach was last asked about, and the timer that asks it */ checkAsked: '', checkTimer: 0,
   /** the turn, placement and spot whose feature was last asked to be traced */ traceAsked: '',
   /** the game whose briefing this page shows ('' none) */ briefing: '',
-  /** the game this page last counted as played in this browser */ played: '' };
+  /** the game this page last counted as played in this browser */ played: '',
+  /** the timer that counts a turn-based move's time down (every second while one runs) */ deadlineTimer: 0,
+  /** it became this page's move while the page was hidden, and nobody has looked since */ attention: false,
+  /** the game and turn this page last told of (a notification, the title), '' none yet */ told: '',
+  /** a state has been shown: what comes after it is news */ shown: false };
 const follow = createFollow();
 const track = createTrack(/** @type {HTMLCanvasElement} */ (byId('score-track')), () => !reducedMotion.matches);
 new ResizeObserver(() => track.redraw()).observe(byId('score-track'));
@@ -172,8 +179,10 @@ const lobbyActions = {
   showResults: () => show('results'),
 };
 
-function receiveState(server, live, arrived) {
+function receiveState(server, live, arrived, now) {
   const before = s.game;
+  // the snapshot says the server's time: deadlines count down by it, not by this computer's clock
+  if (!live && typeof now === 'number') ui.skew = Date.now() / 1000 - now;
   const wasSent = s.turn.sent;
   st.applyServerState(s, server, !live);
   // a snapshot still at the turn of a move that was sent: it may be lost, confirm it again
@@ -415,7 +424,7 @@ function showBriefing() {
   const el = byId('briefing');
   el.hidden = !shown;
   if (shown && changed('briefing', key, advice(), coachOn(key))) {
-    renderBriefing(el, briefingLines(g.options, advice()), {
+    renderBriefing(el, briefingLines(g.options, advice(), s.room?.options), {
       coach: coachOn(key), setCoach: act.setCoach,
       dismiss: () => {
         ui.briefing = '';
@@ -637,7 +646,7 @@ function render() {
   showInspector();
   if (changed('tiles-left', g?.tiles_left)) byId('tiles-left').textContent = g ? String(g.tiles_left) : '';
   if (ui.tab === 'bag' && g && changed('bag', g.bag)) renderBag(byId('bag'), catalog, g.bag);
-  if (changed('banner', g?.current_player, g?.turn, g?.tiles_left, g?.finished, mine, s.you.seat, g?.players)) renderBanner();
+  if (changed('banner', g?.current_player, g?.turn, g?.tiles_left, g?.finished, mine, s.you.seat, g?.players, g?.deadline)) renderBanner();
   // the DOM above is up to date, so the canvas size read from here on is the new layout's
   // once this turn's legal squares are here (they come in a message of their own), show them
   const cells = mine ? st.legalCells(s) : [];
@@ -648,8 +657,11 @@ function render() {
   if (!mine) ui.overview = null;
   bringPendingIntoView();
   if (changed('announce', g?.id, g?.turn, g?.finished, mine)) announceTurn();
-  signalTurn(mine, TITLE, ui.wasMyTurn);
+  if (changed('deadline', g?.deadline, g?.finished, g?.current_player, room?.options, s.you.seat, room?.seats)) tickDeadline();
+  tellTurn(mine);
   ui.wasMyTurn = mine;
+  // home pages in other tabs of this browser bring My games up to date
+  if (s.you.seat !== null && g && changed('moved', g.id, g.turn, g.finished)) localStorage.setItem(MOVED_KEY, `${code}/${g.id}/${g.turn}/${g.finished}`);
   document.body.dataset.mode = !g ? 'lobby' : g.finished ? 'finished' : 'playing';
   document.body.dataset.myTurn = String(mine);
 }
@@ -693,9 +705,11 @@ function renderBanner() {
   }
   const who = g.players[g.current_player];
   const mine = st.isMyTurn(s);
+  const left = timeLeft(g, serverNow());
   fill(el, h('span.turn-chip', { class: `c-${who.color}` }),
     h('span.banner-who', null, mine ? 'Your turn' : `${who.name}'s turn`),
-    h('span.muted-light', null, ` · turn ${g.turn + 1} · ${g.tiles_left} left`));
+    h('span.muted-light', null, ` · turn ${g.turn + 1} · ${g.tiles_left} left`),
+    left?.move != null ? h('span.deadline', { id: 'move-left', title: 'Time left for this move' }, leftText(left.move)) : null);
   el.classList.toggle('mine', mine);
 }
 
@@ -727,10 +741,73 @@ function showTrack() {
   byId('track-note').hidden = !scores.some((v) => v >= 50);
 }
 
+/** The server's wall time now (Unix seconds), from this computer's clock and the skew learnt. */
+function serverNow() {
+  return Date.now() / 1000 - ui.skew;
+}
+
+/**
+ * A turn-based game's time: what is left for the move (in the banner and under the players),
+ * when the whole game ends, what happens when time runs out, and who a bot plays for. A 1 s
+ * timer counts it down while a move's time runs.
+ */
+function tickDeadline() {
+  const g = s.game;
+  const words = deadlineWords(g, s.room?.options, serverNow(), st.myPlayer(s));
+  const note = byId('pace-note');
+  note.hidden = !words;
+  if (words) {
+    const lines = [words.move, words.game, words.timeout, ...botSeatLines(s.room?.seats ?? [], s.you.seat)].filter(Boolean);
+    const text = lines.join('\n');
+    if (note.dataset.text !== text) {
+      note.dataset.text = text;
+      fill(note, ...lines.map((line) => h('p', null, line)));
+    }
+    const short = document.getElementById('move-left');
+    if (short && short.textContent !== words.short) short.textContent = words.short;
+  }
+  const running = !!words && g.deadline.move !== null;
+  if (running && !ui.deadlineTimer) ui.deadlineTimer = window.setInterval(tickDeadline, 1000);
+  else if (!running && ui.deadlineTimer) {
+    clearInterval(ui.deadlineTimer);
+    ui.deadlineTimer = 0;
+  }
+}
+
+/**
+ * Tell the player it is their move: the title always says it; when the page is hidden, a
+ * notification (if they asked for them), and the title and favicon call for attention until
+ * they look or move.
+ * @param {boolean} mine
+ */
+function tellTurn(mine) {
+  const g = s.game;
+  const turnKey = mine ? `${g.id}/${g.turn}` : '';
+  // a turn that starts while the page shows, or was there when it opened, is no news
+  const started = mine && ui.shown && turnKey !== ui.told;
+  if (mine) ui.told = turnKey;
+  if (started && document.hidden) notifyTurn();
+  ui.attention = nextAttention(ui.attention, { mine, hidden: document.hidden, started });
+  ui.shown = ui.shown || !!s.room;
+  signalTurn(mine, roomTitle(TITLE, { mine, attention: ui.attention }), ui.wasMyTurn);
+  markFavicon(ui.attention);
+}
+
+/** The notification of a move that became this player's (one per game: its tag is the room). */
+function notifyTurn() {
+  const g = s.game;
+  const last = g.turns.at(-1);
+  const mover = last ? g.players[last.player]?.name : null;
+  const left = timeLeft(g, serverNow());
+  const body = [mover ? `${mover} played.` : 'The game has begun.', 'It is your move',
+    left?.move != null ? `(${leftText(left.move)}).` : 'now.'].join(' ');
+  notify(`Your move in room ${code.toUpperCase()}`, body, code);
+}
+
 /** Show the banks of the turn clock, and keep a 1 s timer only while one runs down. */
 function tickClock() {
   const clock = s.game?.clock;
-  if (clock) showClocks(byId('players'), clock, Date.now() / 1000 - ui.skew);
+  if (clock) showClocks(byId('players'), clock, serverNow());
   const running = !!clock && !s.game.finished && clock.running !== null;
   if (running && !ui.clockTimer) ui.clockTimer = window.setInterval(tickClock, 1000);
   else if (!running && ui.clockTimer) {
@@ -878,6 +955,9 @@ byId('zoom-out').addEventListener('click', () => view.zoom(0.8));
 byId('fit').addEventListener('click', () => view.fit());
 byId('last-move').addEventListener('click', showLastMove);
 document.addEventListener('keydown', key);
+// looking at the page again answers the call for attention
+document.addEventListener('visibilitychange', render);
+setupNotifyButton(/** @type {HTMLButtonElement} */ (byId('notify')));
 byId('sound').classList.toggle('muted', isMuted());
 byId('sound').setAttribute('aria-pressed', String(!isMuted()));
 byId('room-code').textContent = code.toUpperCase();

@@ -3,6 +3,7 @@
 // game in this browser. What this browser remembers lives in localStorage; the choices are
 // pure functions, so they are tested without a browser.
 import { h, fill } from './dom.js';
+import { timeoutText } from './pace.js';
 
 const COACH = 'carc:coach';
 const PLAYED = 'carc:played';
@@ -20,8 +21,13 @@ export function coachDefault(played, game, chosen) {
   return !played.some((g) => g !== game);
 }
 
-/** Lines of the briefing for a game's options and the table's advice level. */
-export function briefingLines(options, advice) {
+/**
+ * Lines of the briefing for a game's options and the table's advice level; `pace` (the room's
+ * options) adds what a turn-based game means.
+ * @param {any} options @param {string} advice
+ * @param {{pace?: string, move_hours?: number, game_days?: number|null, on_timeout?: string}} [pace]
+ */
+export function briefingLines(options, advice, pace) {
   return [
     'You have seven followers. After placing your tile you may put one on it, on a road, city, monastery' +
       `${options.farmers ? ' or field' : ''}; it comes back when that feature is completed and scored.`,
@@ -31,6 +37,7 @@ export function briefingLines(options, advice) {
     options.abbot ? 'You also have an abbot, for a monastery or a garden. On a later turn you may take it back instead of placing a figure; it scores as it stands.' : null,
     options.river ? 'The River comes first: each River tile continues the river at the square marked on the board.' : null,
     advice === 'request' ? 'Hints on request: "Suggest a move" shows a good move and why. Everyone sees how many hints each player used.' : null,
+    pace?.pace === 'turn' ? `Turn-based: you have ${pace.move_hours ?? 24} hours for each move; come back any time, My games on the home page lists your games. ${timeoutText(pace.on_timeout)}` : null,
     advice === 'coach' ? 'Coach: "Suggest a move" shows a good move and why, and before you confirm a move that hands points to an opponent, you are told. Everyone sees how many hints each player used.' : null,
   ].filter((line) => line !== null);
 }

@@ -3,6 +3,7 @@ import { h, fill, chip } from './dom.js';
 import { botTag } from './bots.js';
 import { CLOCK_PRESETS, clockKey, clockName } from './clock.js';
 import { optionsText, adviceText, ADVICE } from './words.js';
+import { MOVE_HOURS, GAME_DAYS, ON_TIMEOUT, paceChange, paceText, paceExplanation } from './pace.js';
 
 export const COLORS = ['red', 'blue', 'green', 'yellow', 'black'];
 
@@ -88,9 +89,13 @@ function seatRow(seat, s, act, read, host) {
 
 function optionsBlock(o, host, act) {
   if (!host) {
-    return h('p.options-summary', null, `${optionsText(o)} · ${o.seats} seats · `,
-      h('span', { dataset: { option: 'clock' } }, o.clock ? `clock: ${clockName(o.clock)}` : 'no clock'),
-      ' · ', h('span', { dataset: { option: 'hints' } }, adviceText(o.hints)));
+    const turnBased = o.pace === 'turn';
+    return h('div.options-summary', null,
+      h('p', null, `${optionsText(o)} · ${o.seats} seats · `,
+        h('span', { dataset: { option: 'pace' } }, paceText(o)),
+        turnBased ? null : [' · ', h('span', { dataset: { option: 'clock' } }, o.clock ? `clock: ${clockName(o.clock)}` : 'no clock')],
+        ' · ', h('span', { dataset: { option: 'hints' } }, adviceText(o.hints))),
+      turnBased ? h('p.pace-explain', null, paceExplanation(o)) : null);
   }
   const check = (key, label) => h('label.check', null,
     h('input', { type: 'checkbox', checked: o[key], onchange: (e) => act.setOptions({ [key]: e.target.checked }),
@@ -104,11 +109,36 @@ function optionsBlock(o, host, act) {
       h('select', { id: 'opt-seats', onchange: (e) => act.setOptions({ seats: Number(e.target.value) }) },
         ...[2, 3, 4, 5].map((n) => h('option', { value: n, selected: o.seats === n }, String(n))))),
     h('div.option-checks', null, check('farmers', 'Farmers'), check('abbot', 'The Abbot'), check('river', 'The River')),
-    clockSelect(o.clock ?? null, act),
+    ...paceControls(o, act),
     h('div', null, h('label', { for: 'opt-hints' }, 'Advice'),
       h('select', { id: 'opt-hints', title: 'How much help the table wants: a suggested move on request, or that and a warning before a move that gives points away. Everyone sees the level and how many hints each player used.',
         onchange: (e) => act.setOptions({ hints: e.target.value }) },
-      ...Object.entries(ADVICE).map(([value, label]) => h('option', { value, selected: (o.hints ?? 'off') === value }, label)))));
+      ...Object.entries(ADVICE).map(([value, label]) => h('option', { value, selected: (o.hints ?? 'off') === value }, label)))),
+    h('p.pace-explain', { id: 'pace-explain' }, paceExplanation(o)));
+}
+
+/**
+ * The pace: live (with the turn clock) or turn-based, with the time per move, the limit on the
+ * whole game and what happens when a player's time runs out.
+ */
+function paceControls(o, act) {
+  const turnBased = o.pace === 'turn';
+  const select = (id, label, key, choices, current, parse, tag = 'div') => h(tag, null, h('label', { for: id }, label),
+    h('select', { id, dataset: { option: key }, 'aria-describedby': 'pace-explain',
+      onchange: (e) => act.setOptions({ [key]: parse(e.target.value) }) },
+    ...choices.map(([value, text]) => h('option', { value: String(value), selected: value === current }, text))));
+  const pace = h('div', null, h('label', { for: 'opt-pace' }, 'Pace'),
+    h('select', { id: 'opt-pace', dataset: { option: 'pace' }, 'aria-describedby': 'pace-explain',
+      onchange: (e) => act.setOptions(paceChange(e.target.value)) },
+    h('option', { value: 'live', selected: !turnBased }, 'Live: everyone plays now'),
+    h('option', { value: 'turn', selected: turnBased }, 'Turn-based: play when you can')));
+  if (!turnBased) return [pace, clockSelect(o.clock ?? null, act)];
+  return [pace,
+    select('opt-move-hours', 'Time per move', 'move_hours', MOVE_HOURS.map((n) => [n, `${n} hours`]), o.move_hours ?? 24, Number),
+    select('opt-on-timeout', 'When a player\'s time runs out', 'on_timeout', Object.entries(ON_TIMEOUT),
+      o.on_timeout ?? 'bot_turn', String, 'div.wide'),
+    select('opt-game-days', 'Whole game', 'game_days', GAME_DAYS.map((n) => [n, n ? `At most ${n} days` : 'No limit']), o.game_days ?? null,
+      (v) => (v === 'null' ? null : Number(v)))];
 }
 
 /** The turn clock: a bank per player plus an increment per turn; an easy bot plays a turn

@@ -71,10 +71,10 @@ export function placeSound() {
 /**
  * Show whose turn it is in the tab title; chime when it becomes yours.
  * @param {boolean} mine
- * @param {string} base page title
+ * @param {string} title the page's title now (`roomTitle` in ui/notify.js)
  * @param {boolean} wasMine
  */
-export function signalTurn(mine, base, wasMine) {
-  document.title = mine ? `● Your turn · ${base}` : base;
+export function signalTurn(mine, title, wasMine) {
+  if (document.title !== title) document.title = title;
   if (mine && !wasMine) chime();
 }
