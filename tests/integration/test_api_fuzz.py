@@ -23,7 +23,9 @@ def test_the_http_api_holds_against_generated_requests(server_factory, tmp_path)
          # Schema-valid names of nothing but spaces are rightly refused (422): not a fault.
          "--exclude-checks", "positive_data_acceptance",
          "--max-examples", EXAMPLES, "--no-color"],
-        capture_output=True, text=True, timeout=600,
+        # Its cache (examples and crashes it remembers) goes to the test's own directory, so
+        # every run starts from the same clean checkout.
+        capture_output=True, text=True, timeout=600, cwd=tmp_path,
     )
     # Exit status 0: no check failed (warnings, such as game ids the fuzzer never found, do
     # not count); the summary says how many cases passed.
