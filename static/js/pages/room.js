@@ -42,7 +42,7 @@ const TITLE = `Room ${code.toUpperCase()} · Winter Carcassonne`;
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 const s = st.createState(code);
 // after a finished game the page shows the results, the board, or the lobby (rematch)
-const ui = { after: 'results', fitted: false, wasMyTurn: false, tab: 'log', unread: 0,
+const ui = { after: 'results', fitted: false, wasMyTurn: false, clearedFor: '', tab: 'log', unread: 0,
   /** @type {{x: number, y: number, slots: string[]}|null} */ inspected: null, inspectorKey: '',
   /** @type {import('../board/view.js').CellPoint|null} */ hover: null,
   /** @type {st.Choice|null} the pending placement last brought into view */ revealed: null,
@@ -598,7 +598,12 @@ function render() {
   // first, while the page's layout is still clean: the log reads its scroll position
   if (changed('log', g?.turns, g?.events, g?.players)) renderLog(byId('log'), g, catalog, pointFromLog);
   // a turn of mine starts: nothing left open over the board, squares a fingertip wide
-  if (mine && !ui.wasMyTurn) inspect(null);
+  // (by turn, not by the change of `mine`: with a fast bot the turn can come back to me between
+  // two renders)
+  if (mine && ui.clearedFor !== `${g.id}/${g.turn}`) {
+    ui.clearedFor = `${g.id}/${g.turn}`;
+    inspect(null);
+  }
   view.update(scene());
   if (g && !ui.fitted && g.board.length) {
     view.fit();
@@ -663,7 +668,9 @@ function render() {
   // home pages in other tabs of this browser bring My games up to date
   if (s.you.seat !== null && g && changed('moved', g.id, g.turn, g.finished)) localStorage.setItem(MOVED_KEY, `${code}/${g.id}/${g.turn}/${g.finished}`);
   document.body.dataset.mode = !g ? 'lobby' : g.finished ? 'finished' : 'playing';
-  document.body.dataset.myTurn = String(mine);
+  // true once the placements the server sends in a message of their own are here too: then the
+  // page is ready for a tile to be placed (tests wait for this)
+  document.body.dataset.myTurn = String(mine && st.legalPlacements(s).length > 0);
 }
 
 /**
