@@ -425,7 +425,16 @@ class Bench:
         """Run `coro` in the background, keeping a reference until it is done."""
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if task.cancelled():
+            return
+        error = task.exception()
+        # a pong or sync racing the bench's own closing of the socket is not a fault
+        if error is not None and not isinstance(error, websockets.exceptions.ConnectionClosedOK):
+            print(f"  background send failed: {error!r}", flush=True)
 
     async def setup(self, shapes: list[tuple[int, int]], parallel: int = 40) -> float:
         """Create one room per (players, spectators); returns the seconds it took."""

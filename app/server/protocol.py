@@ -189,16 +189,22 @@ class MeepleIn(BaseModel):
     at: Annotated[StrictStr, Field(min_length=1, max_length=4)]
 
 
-class Place(Intent):
-    """Place the drawn tile, with an optional figure or taking the abbot back."""
+class Placement(Intent):
+    """A placement of the drawn tile for `turn`: where, turned how, with which figure or taking
+    the abbot back. Placed by `place`, asked about by `check`."""
 
-    type: Literal["place"]
     turn: StrictInt
     x: StrictInt
     y: StrictInt
     rot: Literal[0, 90, 180, 270]
     meeple: MeepleIn | None = None
     return_abbot: StrictBool = False
+
+
+class Place(Placement):
+    """Place the drawn tile, with an optional figure or taking the abbot back."""
+
+    type: Literal["place"]
 
 
 class Hint(Intent):
@@ -208,17 +214,11 @@ class Hint(Intent):
     turn: StrictInt
 
 
-class Check(Intent):
+class Check(Placement):
     """The player to move asks the coach about a move before confirming it (rooms with the
     coach on): is it handing points to an opponent?"""
 
     type: Literal["check"]
-    turn: StrictInt
-    x: StrictInt
-    y: StrictInt
-    rot: Literal[0, 90, 180, 270]
-    meeple: MeepleIn | None = None
-    return_abbot: StrictBool = False
 
 
 class Trace(Intent):

@@ -133,8 +133,8 @@ def legal_cells_clear(page) -> list:
             const [x, y] = window.__game.screenOf(l.x, l.y);
             if (x < 0 || y < 0 || x > c.clientWidth || y > c.clientHeight) continue;
             const el = document.elementFromPoint(r.left + x, r.top + y);
-            out.push({cell: key, canvas: el === c, at: [Math.round(x), Math.round(y)],
-                      over: el === c ? null : (el ? el.tagName + '#' + el.id + '.' + el.className : null)});
+            const over = el === c || !el ? null : el.tagName + '#' + el.id + '.' + el.className;
+            out.push({cell: key, canvas: el === c, at: [Math.round(x), Math.round(y)], over});
         }
         return out;
     })()""")
