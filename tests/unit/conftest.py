@@ -453,3 +453,16 @@ def check_summary(actual: dict, expected: dict) -> None:
             match_events(actual["events"], want)
         else:
             assert actual[key] == want, f"{key}: expected {want}, got {actual[key]}"
+
+
+def future_tiles(game: Game, n: int = 12) -> list[str | None]:
+    """The next `n` drawn tiles of a copy of `game` always played by its first legal move (two
+    games that should hold the same hidden order draw the same tiles)."""
+    other = game.copy()
+    tiles = []
+    for _ in range(n):
+        if other.finished:
+            break
+        tiles.append(other.drawn_tile)
+        other.play(next(iter(other.legal_moves())))
+    return tiles

@@ -16,7 +16,15 @@ import pytest
 from app.bots import Advice, explain, suggest, suggest_from_log, warn
 from app.bots.advice import _scored_clause
 from app.engine import Game, Meeple, Move, Options, Player, ScoreEvent
-from tests.unit.conftest import COLOR_ORDER, abbot, check_geometry, follower, make_log, place
+from tests.unit.conftest import (
+    COLOR_ORDER,
+    abbot,
+    check_geometry,
+    follower,
+    future_tiles,
+    make_log,
+    place,
+)
 
 ANN, BO, CY = 0, 1, 2
 
@@ -344,17 +352,6 @@ def advanced(turns: int, seed: int = 21) -> Game:
     for _ in range(turns):
         game.play(rng.choice(list(game.legal_moves())))
     return game
-
-
-def future_tiles(game: Game, n: int = 12) -> list[str | None]:
-    other = game.copy()
-    tiles = []
-    for _ in range(n):
-        if other.finished:
-            break
-        tiles.append(other.drawn_tile)
-        other.play(next(iter(other.legal_moves())))
-    return tiles
 
 
 @pytest.mark.parametrize("turns", [0, 17, 45])

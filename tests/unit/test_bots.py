@@ -8,6 +8,7 @@ import pytest
 
 from app.bots import LEVELS, Bot, choose_move, public_replica, strong_move
 from app.engine import Game, Meeple, Move, Options, Player
+from tests.unit.conftest import future_tiles
 
 TWO = [Player("Ann", "red"), Player("Bo", "blue")]
 THREE = [*TWO, Player("Cy", "green")]
@@ -31,19 +32,6 @@ def advance(game: Game, turns: int, seed: int = 0) -> Game:
 
 def is_legal(game: Game, move: Move) -> bool:
     return move in game.legal_moves()
-
-
-def future_tiles(game: Game, n: int = 12) -> list[str | None]:
-    """The next `n` drawn tiles when always playing the first legal placement."""
-    other = game.copy()
-    tiles = []
-    for _ in range(n):
-        if other.finished:
-            break
-        tiles.append(other.drawn_tile)
-        p = other.legal_placements()[0]
-        other.play(Move(p.x, p.y, p.rot))
-    return tiles
 
 
 def test_public_replica_has_the_same_public_state() -> None:
