@@ -285,7 +285,6 @@ class Room:
         """The public state as last broadcast (what every client holds)."""
         return self.broadcast.state
 
-
     def require_turn(self, turn: int) -> Match:
         """The running match, if `turn` is its current turn; else a refusal."""
         match = self.match
