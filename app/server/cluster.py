@@ -33,9 +33,11 @@ class Cluster(Protocol):
 
     process: str
 
-    async def start(self, on_message: Handler, on_lost: Callable[[str], None]) -> None:
+    async def start(self, on_message: Handler, on_lost: Callable[[str], None],
+                    on_resubscribed: Callable[[], None]) -> None:
         """Begin; `on_message` gets every message sent to this process, `on_lost` the code
-        of each room whose ownership this process lost."""
+        of each room whose ownership this process lost, `on_resubscribed` a call each time
+        the messages reach this process again after a break (some may have been lost)."""
 
     async def stop(self) -> None:
         """Release every room this process owns and stop."""
@@ -69,7 +71,8 @@ class LocalCluster:
     def __init__(self) -> None:
         self.process = "local"
 
-    async def start(self, on_message: Handler, on_lost: Callable[[str], None]) -> None:
+    async def start(self, on_message: Handler, on_lost: Callable[[str], None],
+                    on_resubscribed: Callable[[], None]) -> None:
         """Nothing to start."""
 
     async def stop(self) -> None:
@@ -129,6 +132,7 @@ class RedisCluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._on_message: Handler | None = None
         self._on_lost: Callable[[str], None] | None = None
+        self._on_resubscribed: Callable[[], None] = lambda: None
 
     def _owner_key(self, code: str) -> str:
         return f"{self.prefix}:owner:{code}"
@@ -139,9 +143,11 @@ class RedisCluster:
     def _channel(self, process: str) -> str:
         return f"{self.prefix}:to:{process}"
 
-    async def start(self, on_message: Handler, on_lost: Callable[[str], None]) -> None:
+    async def start(self, on_message: Handler, on_lost: Callable[[str], None],
+                    on_resubscribed: Callable[[], None]) -> None:
         """Subscribe to this process's channel, then keep its liveness and leases renewed."""
         self._on_message, self._on_lost = on_message, on_lost
+        self._on_resubscribed = on_resubscribed
         ready = asyncio.get_running_loop().create_future()
         self._tasks = [
             asyncio.create_task(self._listen(ready)),
@@ -229,6 +235,10 @@ class RedisCluster:
                 await pubsub.subscribe(self._channel(self.process))
                 if not ready.done():
                     ready.set_result(None)
+                else:
+                    # Back after a break: what was published meanwhile is gone.
+                    log.warning("redis subscription restored")
+                    self._on_resubscribed()
                 while True:
                     item = await pubsub.get_message(timeout=1.0)
                     if item is None or item.get("type") != "message":

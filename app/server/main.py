@@ -48,7 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         clock = SystemClock(settings.time_offset_seconds)
         rooms = Rooms(store, Services(store, settings, clock, bots, cluster, metrics))
         metrics.watch(lambda: rooms.loaded, lambda: rooms.running_games)
-        await cluster.start(rooms.on_message, rooms.lose)
+        await cluster.start(rooms.on_message, rooms.lose, rooms.resync_relayed)
         app.state.store = store
         app.state.rooms = rooms
         # Rooms come into memory when used or due (the scheduler in `rooms.run`), not here:

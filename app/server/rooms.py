@@ -213,6 +213,14 @@ class Rooms:
                 if room is not None:
                     await room.drop(held[0])
 
+    def resync_relayed(self) -> None:
+        """Messages between the processes were broken off (Redis went away and came back):
+        frames for the connections relayed here may be lost, so each says hello to its
+        room's owner again and gets a fresh snapshot (until then no diff reaches it, so none
+        sees a gap)."""
+        for proxy in self._proxies.values():
+            proxy.retarget(proxy.owner)
+
     def lose(self, code: str) -> None:
         """This process no longer owns room `code` (its lease or its epoch was taken): forget
         it; its connections here reconnect (1012), those relayed look for the new owner."""
