@@ -177,6 +177,24 @@ def assert_every_seen_move_stored_once(players: list[Player], log: dict[str, Any
     Game.from_log(log)
 
 
+async def start_game(players: list[Player]) -> None:
+    """The host starts the game; every player sees turn 0."""
+    await players[0].client.send(type="start")
+    await same_turn(players, 0)
+
+
+async def end_and_check(players: list[Player], server: Any) -> dict[str, Any]:
+    """The host ends the game; every player sees it finished, and the log `server` archived
+    holds every move anyone saw, once. Returns that log."""
+    ann = players[0]
+    await ann.send(type="end_game", turn=ann.game["turn"])
+    for player in players:
+        await player.until(lambda c: c.game["finished"])
+    log = await archived_log(server, ann.game["id"])
+    assert_every_seen_move_stored_once(players, log)
+    return log
+
+
 async def test_players_on_three_processes_play_a_whole_game(cluster):
     servers = cluster.start(3)
     ann, bo, cy = players = await seated(cluster, servers)
@@ -186,13 +204,10 @@ async def test_players_on_three_processes_play_a_whole_game(cluster):
     await cy.client.send(type="chat", text="good luck")
     for player in (ann, bo):
         await player.until(lambda c: any(line["text"] == "good luck" for line in c.chat))
-    await ann.client.send(type="start")
-    await same_turn(players, 0)
+    await start_game(players)
     rng = random.Random(4)
     while not ann.game["finished"]:
         await play(players, rng)
-        if ann.game["finished"]:
-            break
     for player in players:
         await player.until(lambda c: c.game["finished"])
     assert ann.client.state == bo.client.state == cy.client.state
@@ -207,8 +222,7 @@ async def test_killing_the_owner_again_and_again_loses_no_move(cluster):
     servers = cluster.start(3)
     players = await seated(cluster, servers)
     ann = players[0]
-    await ann.client.send(type="start")
-    await same_turn(players, 0)
+    await start_game(players)
     code = ann.code
     rng = random.Random(11)
     for round_ in range(5):
@@ -224,11 +238,7 @@ async def test_killing_the_owner_again_and_again_loses_no_move(cluster):
         assert (await cluster.owner(code)) is not owner, f"round {round_}"
     for _ in range(3):
         await play(players, rng)
-    await ann.send(type="end_game", turn=ann.game["turn"])
-    for player in players:
-        await player.until(lambda c: c.game["finished"])
-    log = await archived_log(cluster.live()[0], ann.game["id"])
-    assert_every_seen_move_stored_once(players, log)
+    log = await end_and_check(players, cluster.live()[0])
     assert ann.game["turn"] == len(log["turns"])
 
 
@@ -236,8 +246,7 @@ async def test_a_frozen_owner_that_wakes_up_commits_nothing(cluster):
     servers = cluster.start(3)
     players = await seated(cluster, servers)
     ann = players[0]
-    await ann.client.send(type="start")
-    await same_turn(players, 0)
+    await start_game(players)
     rng = random.Random(5)
     await play(players, rng)
     code = ann.code
@@ -305,9 +314,7 @@ async def test_bots_and_the_clock_play_on_after_a_takeover(cluster):
 async def test_a_redis_restart_loses_nothing(cluster):
     servers = cluster.start(3)
     players = await seated(cluster, servers)
-    ann = players[0]
-    await ann.client.send(type="start")
-    await same_turn(players, 0)
+    await start_game(players)
     rng = random.Random(8)
     for _ in range(3):
         await play(players, rng)
@@ -318,8 +325,4 @@ async def test_a_redis_restart_loses_nothing(cluster):
     cluster.redis.start()
     for _ in range(5):
         await play(players, rng)
-    await ann.send(type="end_game", turn=ann.game["turn"])
-    for player in players:
-        await player.until(lambda c: c.game["finished"])
-    log = await archived_log(servers[0], ann.game["id"])
-    assert_every_seen_move_stored_once(players, log)
+    await end_and_check(players, servers[0])
