@@ -153,6 +153,11 @@ class RoomProxy:
     def retarget(self, owner: str) -> None:
         """The room changed hands: say hello again to the new owner for every connection."""
         self.owner = owner
+        self.rejoin()
+
+    def rejoin(self) -> None:
+        """Say hello to the owner again for every connection: each gets a fresh snapshot, and
+        no diff until then."""
         for conn in self.conns.values():
             self._join(conn)
 

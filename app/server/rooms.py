@@ -219,7 +219,7 @@ class Rooms:
         room's owner again and gets a fresh snapshot (until then no diff reaches it, so none
         sees a gap)."""
         for proxy in self._proxies.values():
-            proxy.retarget(proxy.owner)
+            proxy.rejoin()
 
     def lose(self, code: str) -> None:
         """This process no longer owns room `code` (its lease or its epoch was taken): forget
