@@ -13,29 +13,38 @@
 See API.md beside this file for the whole public surface.
 """
 
+from .analysis import Analysis, FeatureOutlook, OpenSquare, table_analysis
 from .board import Placement
 from .changes import Change
+from .errors import ILLEGAL_REASONS, IllegalMoveError, InvalidLogError, InvalidOptionsError
+from .events import ScoreEvent
+from .expansions import MOST_PLAYERS, colors_for, max_players_for
 from .features import FIELD_POINTS_PER_CITY
-from .game import (
-    COLORS,
-    Game,
-    IllegalMoveError,
-    InvalidOptionsError,
-    Options,
-    Player,
-    ScoreEvent,
-)
-from .log import LOG_FORMAT, InvalidLogError
-from .moves import FigureSpot, LegalMoves, Meeple, Move
-from .tiles import SLOTS, TILESETS, tile_catalog
+from .game import Game
+from .legal import LegalMoves
+from .log import LOG_FORMAT, from_log, play_turn, restore, to_log
+from .moves import FigureSpot, Meeple, Move
+from .options import Options, Player
+from .river import river_open_end
+from .rules import COLORS, FOLLOWERS_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS
+from .tiles import TILESETS, tile_catalog
+from .tiles.shapes import SLOTS
+from .traders import bonus_turn
 
 __all__ = [
     "COLORS",
     "FIELD_POINTS_PER_CITY",
+    "FOLLOWERS_PER_PLAYER",
+    "ILLEGAL_REASONS",
     "LOG_FORMAT",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MOST_PLAYERS",
     "SLOTS",
     "TILESETS",
+    "Analysis",
     "Change",
+    "FeatureOutlook",
     "FigureSpot",
     "Game",
     "IllegalMoveError",
@@ -44,9 +53,19 @@ __all__ = [
     "LegalMoves",
     "Meeple",
     "Move",
+    "OpenSquare",
     "Options",
     "Placement",
     "Player",
     "ScoreEvent",
+    "bonus_turn",
+    "colors_for",
+    "from_log",
+    "max_players_for",
+    "play_turn",
+    "restore",
+    "river_open_end",
+    "table_analysis",
     "tile_catalog",
+    "to_log",
 ]

@@ -8,17 +8,11 @@ possible for the bots; `features()` (rarely called) is the only whole-board walk
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
-from .tiles import (
-    EDGE_OFFSETS,
-    ROTATIONS,
-    OrientedSegment,
-    OrientedTile,
-    facing_slot,
-    oriented,
-)
+from .tiles import oriented
+from .tiles.shapes import EDGE_OFFSETS, ROTATIONS, OrientedSegment, OrientedTile, facing_slot
 
 Cell = tuple[int, int]
 _NEIGHBOURS_8: tuple[Cell, ...] = (
@@ -31,7 +25,9 @@ _NEIGHBOURS_8: tuple[Cell, ...] = (
     (0, 1),
     (1, 1),
 )
+_AROUND: tuple[Cell, ...] = ((0, 0), *_NEIGHBOURS_8)
 _FREE = "...."
+_FACING: tuple[int, ...] = tuple(facing_slot(slot) for slot in range(12))
 
 
 class Placement(NamedTuple):
@@ -77,18 +73,15 @@ class PlacedTile:
         self.y = y
         self.base = base
 
-    def segment_at(self, slot: int) -> int:
-        """Global id of the segment covering `slot` of this tile."""
-        return self.base + self.tile.slot_segment[slot]
-
 
 class Board:
     """Tiles on the grid plus the union-find of their segments.
 
     Segment ids are global: a placed tile's segments are `base .. base + n - 1`, and
     `segment_tile[seg]` is the tile that holds `seg`. Per root (union-find representative):
-    the set of cells, open edges (0 means a road or city is complete), pennants, the ids of
-    the figures on it and, for fields, the city segments it borders.
+    the set of cells, open edges (0 means a road or city is complete), its marks counted
+    (`mark_count`: pennants, say), the ids of the figures on it and, for fields, the city
+    segments it borders.
     """
 
     def __init__(self) -> None:
@@ -100,7 +93,9 @@ class Board:
         self.segment_tile: list[PlacedTile] = []
         self.tiles: list[set[Cell] | None] = []
         self.open: list[int] = []
-        self.pennants: list[int] = []
+        # Per root, its marks counted, or None for none. Never changed in place (a merge makes
+        # a new mapping), so tiles and copies share them.
+        self.marks: list[Mapping[str, int] | None] = []
         self.figures: list[list[int] | None] = []
         self.adjacent_cities: list[list[int] | None] = []
         # Roots whose cell set this board may change in place; a copy shares every set with
@@ -120,7 +115,7 @@ class Board:
         other._own_tiles = set()
         self._own_tiles = set()
         other.open = list(self.open)
-        other.pennants = list(self.pennants)
+        other.marks = list(self.marks)
         # Figure and city lists are never changed in place (changes build new lists), so a
         # copy may share them.
         other.figures = list(self.figures)
@@ -134,6 +129,11 @@ class Board:
 
     def kind(self, seg: int) -> str:
         return self.segment(seg).kind
+
+    def mark_count(self, root: int, mark: str) -> int:
+        """How many of `mark` (a pennant, say) the feature `root` carries."""
+        marks = self.marks[root]
+        return marks.get(mark, 0) if marks else 0
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -151,13 +151,14 @@ class Board:
         """Every placement of `tile_id` that matches its neighbours."""
         fits = _FITS.get(tile_id) or {}
         new = tuple.__new__  # skips NamedTuple's Python-level __new__ on this hot path
-        out = []
-        for cell, pattern in self.frontier.items():
+        out: list[Placement] = []
+        add = out.append
+        for (x, y), pattern in self.frontier.items():
             rots = fits.get(pattern)
             if rots is None:
                 rots = fitting_rotations(tile_id, pattern)
             for rot in rots:
-                out.append(new(Placement, (cell[0], cell[1], rot)))
+                add(new(Placement, (x, y, rot)))
         return out
 
     def fits(self, tile_id: str, x: int, y: int, rot: int) -> bool:
@@ -170,6 +171,18 @@ class Board:
         cells = self.cells
         return sum((x + dx, y + dy) in cells for dx, dy in _NEIGHBOURS_8)
 
+    def centres_around(self, cell: Cell) -> list[tuple[Cell, str]]:
+        """The monasteries and gardens on `cell` and its eight neighbours, with their kinds."""
+        x, y = cell
+        centres = self.centres
+        out = []
+        for dx, dy in _AROUND:
+            around = (x + dx, y + dy)
+            kind = centres.get(around)
+            if kind is not None:
+                out.append((around, kind))
+        return out
+
     def cells_around(self, cell: Cell) -> Iterator[Cell]:
         """`cell` and its eight neighbours."""
         x, y = cell
@@ -177,10 +190,10 @@ class Board:
         for dx, dy in _NEIGHBOURS_8:
             yield (x + dx, y + dy)
 
-    def contacts(self, cell: Cell) -> tuple[int, list[int]]:
+    def contacts(self, cell: Cell) -> tuple[int, dict[int, int]]:
         """What a tile placed on the free `cell` would join, slot by slot: the mask of its
-        slots that touch a feature with figures on it, and per feature touched the mask of
-        its slots that touch it. (Slot i is bit i, in board orientation.)"""
+        slots that touch a feature with figures on it, and per feature touched (by its root)
+        the mask of its slots that touch it. (Slot i is bit i, in board orientation.)"""
         x, y = cell
         cells, parent, figures = self.cells, self.parent, self.figures
         occupied = 0
@@ -197,7 +210,64 @@ class Board:
                 by_root[root] = by_root.get(root, 0) | mask
                 if figures[root]:
                     occupied |= mask
-        return occupied, list(by_root.values())
+        return occupied, by_root
+
+    def cells_beside(self, roots: set[int]) -> set[Cell]:
+        """The free cells that share an edge with a tile of any of the features `roots`: the
+        only cells where a tile can join one of them."""
+        cells = self.cells
+        out: set[Cell] = set()
+        for root in roots:
+            for x, y in self.tiles[root] or ():
+                for dx, dy in EDGE_OFFSETS:
+                    cell = (x + dx, y + dy)
+                    if cell not in cells:
+                        out.add(cell)
+        return out
+
+    def closing_segments(self, tile: OrientedTile, cell: Cell) -> int:
+        """The bitmask of `tile`'s road and city segments (bit i for segment i) whose feature
+        placing it on the free `cell` would complete. Each group of its segments that would
+        end up in one feature is complete when the open edges of the features it joins and
+        its own free edges make nothing: every edge it shares with a neighbour closes two."""
+        x, y = cell
+        cells = self.cells
+        edge_count: dict[int, int] = {}  # per segment: its edges, minus two per shared edge
+        roots_of: dict[int, set[int]] = {}
+        for edge, (dx, dy) in enumerate(EDGE_OFFSETS):
+            if tile.edges[edge] not in "RC":
+                continue
+            middle = 3 * edge + 1
+            seg = tile.slot_segment[middle]
+            roots_of.setdefault(seg, set())
+            neighbour = cells.get((x + dx, y + dy))
+            if neighbour is None:
+                edge_count[seg] = edge_count.get(seg, 0) + 1
+                continue
+            edge_count[seg] = edge_count.get(seg, 0) - 1
+            their = neighbour.base + neighbour.tile.slot_segment[_FACING[middle]]
+            roots_of[seg].add(self.find(their))
+        closing = 0
+        segments = list(roots_of)
+        while segments:  # one group at a time: segments linked through a shared feature
+            group = [segments.pop()]
+            roots = set(roots_of[group[0]])
+            grew = True
+            while grew:
+                grew = False
+                for seg in segments:
+                    if roots_of[seg] & roots:
+                        segments.remove(seg)
+                        group.append(seg)
+                        roots |= roots_of[seg]
+                        grew = True
+                        break
+            open_edges = sum(edge_count[seg] for seg in group)
+            open_edges += sum(self.open[root] for root in roots)
+            if open_edges == 0:
+                for seg in group:
+                    closing |= 1 << seg
+        return closing
 
     def bordering_field_roots(self, city_root: int) -> set[int]:
         """The fields a city borders (walks the city's tiles: fields keep the cities they
@@ -251,7 +321,7 @@ class Board:
         self.tiles.extend([{cell} for _ in range(count)])
         self._own_tiles.update(range(base, base + count))
         self.open.extend(tile.initial_open)
-        self.pennants.extend(tile.initial_pennants)
+        self.marks.extend(tile.initial_marks)
         self.figures.extend([None] * count)
         self.adjacent_cities.extend(
             [base + i for i in seg.adj_cities] if seg.adj_cities else None for seg in tile.segments
@@ -272,22 +342,21 @@ class Board:
                 facing = (edge + 2) % 4
                 self.frontier[other_cell] = pattern[:facing] + edges[edge] + pattern[facing + 1 :]
                 continue
+            # Segment ids across the edge, slot by slot: base + the tile's segment at the slot.
+            mine = tile.slot_segment
+            theirs, their_base = neighbour.tile.slot_segment, neighbour.base
             middle = 3 * edge + 1
-            if edges[edge] == "F":
-                for slot in (middle - 1, middle, middle + 1):
-                    self._union(
-                        placed.segment_at(slot), neighbour.segment_at(facing_slot(slot)), touched
-                    )
-                continue
-            root = self._union(
-                placed.segment_at(middle), neighbour.segment_at(facing_slot(middle)), touched
-            )
-            self.open[root] -= 2
-            if edges[edge] != "C":  # a road or river edge: its two halves are field
-                for slot in (middle - 1, middle + 1):
-                    self._union(
-                        placed.segment_at(slot), neighbour.segment_at(facing_slot(slot)), touched
-                    )
+            kind = edges[edge]
+            if kind != "F":  # a road, city or river meets the neighbour's in the middle slot
+                facing = _FACING[middle]
+                root = self._union(base + mine[middle], their_base + theirs[facing], touched)
+                self.open[root] -= 2
+            if kind != "C":  # fields: the whole of a field edge, the halves of a road or river
+                for slot in (
+                    (middle - 1, middle, middle + 1) if kind == "F" else (middle - 1, middle + 1)
+                ):
+                    facing = _FACING[slot]
+                    self._union(base + mine[slot], their_base + theirs[facing], touched)
         roots = [self.find(base + seg.index) for seg in tile.segments]
         return roots, {root for root in touched if root < base}
 
@@ -326,7 +395,11 @@ class Board:
         self.tiles[rb] = None
         self._own_tiles.add(ra)
         self.open[ra] += self.open[rb]
-        self.pennants[ra] += self.pennants[rb]
+        marks_b = self.marks[rb]
+        if marks_b:
+            marks_a = self.marks[ra]
+            self.marks[ra] = _added(marks_a, marks_b) if marks_a else marks_b
+            self.marks[rb] = None
         figures_b = self.figures[rb]
         if figures_b:
             figures_a = self.figures[ra]
@@ -338,6 +411,14 @@ class Board:
             self.adjacent_cities[ra] = cities_a + cities_b if cities_a else cities_b
             self.adjacent_cities[rb] = None
         return ra
+
+
+def _added(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
+    """Two features' marks, counted together."""
+    out = dict(a)
+    for mark, n in b.items():
+        out[mark] = out.get(mark, 0) + n
+    return out
 
 
 __all__ = ["Board", "Cell", "PlacedTile", "Placement", "fitting_rotations"]

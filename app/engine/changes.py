@@ -8,21 +8,19 @@ play thousands of moves on copies and never read it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .game import ScoreEvent
-
-# A feature as the game knows it: a segment root (road, city, field; or the river, which is
-# no feature) or the cell of a monastery or garden.
-FeatureKey = int | tuple[int, int]
+from .board import Board, Cell
+from .events import ScoreEvent
+from .features import FeatureKey
+from .figures import Figure
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """What one call of `play()`, `discard()`, `play_turn()` or `end_early()` changed.
+    """What one call of `play()`, `discard()` or `end_early()` changed (`play_turn` makes one).
 
     Feature ids are those of `Game.features()` (`s<root>`, `c<x>,<y>`); figures are the dicts
     of `view()["figures"]` (a tile holds at most one figure, so `x`, `y` name it). To bring a
@@ -104,8 +102,8 @@ class ChangeRecorder:
         self.turns_span = (len(turns), len(turns))
         self.events_span = (len(events), len(events))
         self.tile: dict[str, Any] | None = None
-        self.figures_placed: list[dict[str, Any]] = []
-        self.figures_removed: list[dict[str, Any]] = []
+        self.figures_placed: list[Figure] = []
+        self.figures_removed: list[Figure] = []
         self.created: dict[FeatureKey, None] = {}
         self.changed: dict[FeatureKey, None] = {}
         self.merged: list[tuple[int, int]] = []
@@ -116,27 +114,71 @@ class ChangeRecorder:
         self.finished = False
 
     def change(self, key: FeatureKey) -> None:
+        """The feature `key` reads differently now (unless this call made it)."""
         if key not in self.created:
             self.changed[key] = None
+
+    def tile_placed(
+        self, tile: dict[str, Any], board: Board, roots: list[int], base: int, joined: set[int]
+    ) -> None:
+        """`tile` (as in `view()["board"]`) went on `board`: its segments from `base` on, whose
+        roots are `roots`, made the features whose root is one of them; the features in
+        `joined` (roots before the tile) grew or merged."""
+        self.tile = tile
+        for root in roots:
+            if root >= base:  # else it joined a feature that was there
+                self.created[root] = None
+        for old in sorted(joined):
+            now = board.find(old)
+            if now != old:
+                self.merged.append((old, now))
+            self.change(now)
+
+    def figure_removed(self, figure: Figure) -> None:
+        """`figure` left the board (scored, or the abbot taken back)."""
+        self.figures_removed.append(figure)
+        if figure.segment is None:  # its monastery or garden has no figure any more
+            self.change(figure.cell)
+
+    def feature_completed(self, board: Board, root: int) -> None:
+        """The road or city `root` is complete: it, and the fields it borders (worth more now)."""
+        self.completed[root] = None
+        for field_root in board.bordering_field_roots(root):
+            self.change(field_root)
+
+    def centre_touched(self, cell: Cell, new: bool, complete: bool) -> None:
+        """The monastery or garden on `cell` is on the tile just placed (`new`) or has one more
+        tile round it; `complete` once surrounded."""
+        if new:
+            self.created[cell] = None
+        else:
+            self.change(cell)
+        if complete:
+            self.completed[cell] = None
 
     def close(
         self,
         scores: list[int],
-        followers: list[int],
-        abbots: list[int],
+        supply: tuple[Sequence[int], Sequence[int]],
         drawn_tile: str | None,
         finished: bool,
     ) -> None:
-        """The call is over: note where the game stands."""
+        """The call is over: note where the game stands (`supply`: followers and abbots in
+        hand, each per player)."""
         self.turns_span = (self.turns_span[0], len(self.turns))
         self.events_span = (self.events_span[0], len(self.events))
         self.scores = tuple(scores)
-        self.supply = (tuple(followers), tuple(abbots))
+        self.supply = (tuple(supply[0]), tuple(supply[1]))
         self.drawn_tile = drawn_tile
         self.finished = finished
 
-    def build(self, feature_id: Callable[[FeatureKey], str | None]) -> Change:
-        """The `Change`; `feature_id` names a feature key, or None for what is no feature."""
+    def build(
+        self,
+        feature_id: Callable[[FeatureKey], str | None],
+        figure_dict: Callable[[Figure], dict[str, Any]],
+    ) -> Change:
+        """The `Change`; `feature_id` names a feature key, or None for what is no feature, and
+        `figure_dict` describes a figure as `view()["figures"]` does."""
 
         def ids(keys: dict[FeatureKey, None]) -> tuple[str, ...]:
             return tuple(i for i in map(feature_id, keys) if i is not None and i not in vanished)
@@ -151,8 +193,8 @@ class ChangeRecorder:
         return Change(
             turns=turns,
             tile=self.tile,
-            figures_placed=tuple(self.figures_placed),
-            figures_removed=tuple(self.figures_removed),
+            figures_placed=tuple(map(figure_dict, self.figures_placed)),
+            figures_removed=tuple(map(figure_dict, self.figures_removed)),
             features_created=ids(self.created),
             features_changed=ids(self.changed),
             features_merged=tuple(merged),
@@ -166,4 +208,4 @@ class ChangeRecorder:
         )
 
 
-__all__ = ["Change", "ChangeRecorder", "FeatureKey"]
+__all__ = ["Change", "ChangeRecorder"]

@@ -1,10 +1,11 @@
 """Feature kinds: when each is complete and what it is worth (road, city, field, monastery,
-garden).
+garden), and the marks that change what a road or city scores (`Modifier`).
 
 Each kind answers both questions in one class, as JCloisterZone's features do, so the scoring
 of a completed feature, the end-of-game count and the feature inspector's `points_now` and
-`points_end` all read the same rule, and a new kind touches this file only. The river is a
-segment kind without an entry here: nothing completes it, scores it or lists it.
+`points_end` all read the same rule. Which kinds a game has, with which modifiers, is its
+rules' choice (`rules.py`). The river is a segment kind without a feature: nothing completes
+it, scores it or lists it.
 
 A segment feature (road, city, field) is named by its union-find root on the board; a
 monastery or garden by the cell of its tile.
@@ -16,9 +17,12 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from .board import Board, Cell
-from .tiles import CITY, FIELD, GARDEN, MONASTERY, ROAD
+from .tiles.shapes import CITY, FIELD, GARDEN, MONASTERY, PENNANT, ROAD
 
 Key = TypeVar("Key", int, Cell)
+# A feature as the game knows it: a segment root (road, city, field; or the river, which is
+# no feature) or the cell of a monastery or garden.
+FeatureKey = int | Cell
 
 # What a field scores for each finished city it borders.
 FIELD_POINTS_PER_CITY = 3
@@ -26,12 +30,27 @@ FIELD_POINTS_PER_CITY = 3
 
 @dataclass(frozen=True, slots=True)
 class Worth:
-    """What a feature scores (`points`) and the details a score event reports."""
+    """What a feature scores (`points`) and the details a score event reports: `flags` are
+    (name, value) pairs an expansion's marks add (`("inn", True)`: the road has an inn)."""
 
     points: int
     tiles: int
     pennants: int = 0
     cities: int = 0
+    flags: tuple[tuple[str, bool], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A mark that changes what its road or city scores: with at least one `mark` in it (a
+    second adds nothing), the feature scores `complete` points per tile and per pennant once
+    finished, and `unfinished` per tile and pennant at the end (0: nothing). An inn on a road
+    and a cathedral in a city are such marks (INNS_AND_CATHEDRALS.md rules 7 and 8)."""
+
+    kind: str
+    mark: str
+    complete: int
+    unfinished: int
 
 
 class Feature(Generic[Key]):
@@ -52,6 +71,17 @@ class Feature(Generic[Key]):
         """What it is worth as it stands: what end-of-game scoring gives it."""
         return self.worth(board, key, self.complete(board, key))
 
+    def modified(self, modifiers: tuple[Modifier, ...]) -> Feature[Key]:
+        """This kind with the `modifiers` that apply to it (itself when none does)."""
+        return self
+
+
+def feature_id(key: FeatureKey) -> str:
+    """The id `Game.features()` gives the feature `key`: `s<root>` or `c<x>,<y>`."""
+    if isinstance(key, tuple):
+        return f"c{key[0]},{key[1]}"
+    return f"s{key}"
+
 
 def _tile_count(board: Board, root: int) -> int:
     tiles = board.tiles[root]
@@ -59,30 +89,43 @@ def _tile_count(board: Board, root: int) -> int:
     return len(tiles)
 
 
-class Road(Feature[int]):
-    """1 point per tile, finished or not."""
+class Rated(Feature[int]):
+    """A road or a city: complete once no edge is open; it scores `complete` points per tile
+    and per pennant when finished, `unfinished` at the end, unless one of its `modifiers`
+    applies (the first whose mark it carries). With modifiers its worth says, per modifier,
+    whether the feature carries its mark (a flag named after the mark)."""
 
-    kind = ROAD
+    def __init__(
+        self, kind: str, complete: int, unfinished: int, modifiers: tuple[Modifier, ...] = ()
+    ) -> None:
+        self.kind = kind
+        self.rates = (unfinished, complete)
+        self.modifiers = modifiers
 
     def complete(self, board: Board, key: int) -> bool:
         return board.open[key] == 0
 
     def worth(self, board: Board, key: int, complete: bool) -> Worth:
         tiles = _tile_count(board, key)
-        return Worth(tiles, tiles)
+        marks = board.marks[key]
+        rate = self.rates[complete]
+        pennants = 0
+        if marks:
+            pennants = marks.get(PENNANT, 0)
+            for modifier in self.modifiers:
+                if marks.get(modifier.mark):
+                    rate = modifier.complete if complete else modifier.unfinished
+                    break
+        if not self.modifiers:
+            return Worth(rate * (tiles + pennants), tiles, pennants)
+        flags = tuple((m.mark, bool(marks and marks.get(m.mark))) for m in self.modifiers)
+        return Worth(rate * (tiles + pennants), tiles, pennants, flags=flags)
 
-
-class City(Feature[int]):
-    """2 points per tile and per pennant when finished, 1 each at the end of the game."""
-
-    kind = CITY
-
-    def complete(self, board: Board, key: int) -> bool:
-        return board.open[key] == 0
-
-    def worth(self, board: Board, key: int, complete: bool) -> Worth:
-        tiles, pennants = _tile_count(board, key), board.pennants[key]
-        return Worth((tiles + pennants) * (2 if complete else 1), tiles, pennants)
+    def modified(self, modifiers: tuple[Modifier, ...]) -> Feature[int]:
+        mine = tuple(m for m in modifiers if m.kind == self.kind)
+        if not mine:
+            return self
+        return Rated(self.kind, self.rates[1], self.rates[0], self.modifiers + mine)
 
 
 class Field(Feature[int]):
@@ -113,7 +156,25 @@ class Cloister(Feature[Cell]):
         return Worth(9 if complete else around, around)
 
 
-SEGMENT_FEATURES: dict[str, Feature[int]] = {f.kind: f for f in (Road(), City(), Field())}
-CENTRE_FEATURES: dict[str, Feature[Cell]] = {k: Cloister(k) for k in (MONASTERY, GARDEN)}
+# The base game's kinds: a road scores 1 per tile, finished or not; a city 2 per tile and per
+# pennant when finished, 1 each at the end.
+ROAD_FEATURE = Rated(ROAD, 1, 1)
+CITY_FEATURE = Rated(CITY, 2, 1)
+FIELD_FEATURE = Field()
+MONASTERY_FEATURE = Cloister(MONASTERY)
+GARDEN_FEATURE = Cloister(GARDEN)
 
-__all__ = ["CENTRE_FEATURES", "FIELD_POINTS_PER_CITY", "SEGMENT_FEATURES", "Feature", "Worth"]
+__all__ = [
+    "CITY_FEATURE",
+    "FIELD_FEATURE",
+    "FIELD_POINTS_PER_CITY",
+    "GARDEN_FEATURE",
+    "MONASTERY_FEATURE",
+    "ROAD_FEATURE",
+    "Feature",
+    "FeatureKey",
+    "Modifier",
+    "Rated",
+    "Worth",
+    "feature_id",
+]

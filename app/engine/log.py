@@ -5,23 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .game import (
-    Game,
-    IllegalMoveError,
-    InvalidOptionsError,
-    Options,
-    Player,
-    ScoreEvent,
-    check_players,
-)
-from .moves import ABBOT, FOLLOWER, Meeple, Move
-from .tiles import ALL_SLOT_NAMES, ROTATIONS
+from .errors import IllegalMoveError, InvalidLogError, InvalidOptionsError
+from .events import ScoreEvent
+from .expansions import FIGURE_NAMES, ruleset_for
+from .game import Game
+from .moves import Meeple, Move
+from .options import Options, Player
+from .tiles.shapes import ALL_SLOT_NAMES, ROTATIONS
+from .traders import bonus_turn
 
 LOG_FORMAT = "carcassonne-log/1"
-
-
-class InvalidLogError(ValueError):
-    """A move log that is not of the `carcassonne-log/1` shape (unreadable, wrong keys/types)."""
 
 
 def to_log(game: Game, include_seed: bool = False) -> dict[str, Any]:
@@ -52,7 +45,7 @@ def _check_options(raw: object) -> Options:
         raise InvalidLogError(f"options: {error}") from None
 
 
-def _check_players(raw: object) -> list[Player]:
+def _check_players(raw: object, options: Options) -> list[Player]:
     if not isinstance(raw, list):
         raise InvalidLogError("players must be a list")
     players = []
@@ -67,7 +60,7 @@ def _check_players(raw: object) -> list[Player]:
             raise InvalidLogError(f"players[{i}].name must be a string")
         players.append(Player(name, color))
     try:
-        check_players(players)
+        ruleset_for(options).check_players(players)
     except ValueError as error:
         raise InvalidLogError(f"players: {error}") from None
     return players
@@ -101,8 +94,8 @@ def check_turn_shape(turn: object, number: int) -> None:
     if meeple is not None:
         if not isinstance(meeple, dict):
             raise InvalidLogError(f"{where}: meeple must be null or an object")
-        if not isinstance(meeple.get("kind"), str) or meeple["kind"] not in (FOLLOWER, ABBOT):
-            raise InvalidLogError(f"{where}: meeple.kind must be follower or abbot")
+        if not isinstance(meeple.get("kind"), str) or meeple["kind"] not in FIGURE_NAMES:
+            raise InvalidLogError(f"{where}: meeple.kind must be {' or '.join(FIGURE_NAMES)}")
         if not isinstance(meeple.get("at"), str) or meeple["at"] not in ALL_SLOT_NAMES:
             raise InvalidLogError(f"{where}: meeple.at must be a slot name")
     if "return_abbot" in turn and not isinstance(turn["return_abbot"], bool):
@@ -124,17 +117,36 @@ def move_from_turn(turn: dict[str, Any]) -> Move:
 def apply_turn(game: Game, turn: dict[str, Any]) -> list[ScoreEvent]:
     """Apply one log turn (shape already checked) to a log-driven game; return its events."""
     if game.finished:
-        raise IllegalMoveError("the game is over: the bag is empty")
+        raise IllegalMoveError("the game is over: the bag is empty", code="game_over")
     player = turn["player"]
     if player != game.current_player:
         if not 0 <= player < len(game.players):
-            raise IllegalMoveError(f"there is no player {player}")
-        raise IllegalMoveError(f"it is player {game.current_player}'s turn, not player {player}'s")
+            raise IllegalMoveError(
+                f"there is no player {player}", code="no_such_player", args={"player": player}
+            )
+        args = {"player": game.current_player, "got": player}
+        if bonus_turn(game):
+            raise IllegalMoveError(
+                f"player {game.current_player} takes the builder's bonus turn, not player {player}",
+                code="bonus_turn_due", args=args,
+            )
+        raise IllegalMoveError(
+            f"it is player {game.current_player}'s turn, not player {player}'s",
+            code="not_players_turn", args=args,
+        )
     if "discarded" in turn:
         first = len(game.events)
         game.discard(turn["discarded"])
         return game.events[first:]  # the final scoring, when the bag ran out
     return game.play(move_from_turn(turn), tile=turn["tile"])
+
+
+def play_turn(game: Game, turn: dict[str, Any]) -> list[ScoreEvent]:
+    """Apply one turn written in the `carcassonne-log/1` form (a placement or a discard) to
+    `game`, a game driven by a move log; return its score events. Raises `InvalidLogError` for
+    a turn of the wrong shape and `IllegalMoveError` for one that breaks a rule."""
+    check_turn_shape(turn, game.turn + 1)
+    return apply_turn(game, turn)
 
 
 def from_log(log: object) -> Game:
@@ -148,7 +160,7 @@ def from_log(log: object) -> Game:
     if log.get("format") != LOG_FORMAT:
         raise InvalidLogError(f"format must be {LOG_FORMAT!r}")
     options = _check_options(log.get("options"))
-    players = _check_players(log.get("players"))
+    players = _check_players(log.get("players"), options)
     turns = log.get("turns")
     if not isinstance(turns, list):
         raise InvalidLogError("turns must be a list")
@@ -159,7 +171,7 @@ def from_log(log: object) -> Game:
         try:
             apply_turn(game, turn)
         except IllegalMoveError as error:
-            raise IllegalMoveError(str(error), turn=number) from None
+            raise error.at_turn(number) from None
     return game
 
 
@@ -175,14 +187,19 @@ def restore(
         check_turn_shape(turn, number)
         if number <= len(game.turns):
             if game.turns[number - 1] != turn:
-                raise IllegalMoveError("stored turn differs from the replayed game", turn=number)
+                raise IllegalMoveError(
+                    "stored turn differs from the replayed game", number,
+                    code="stored_turn_differs",
+                )
             continue
         if "discarded" in turn:
-            raise IllegalMoveError("unexpected discard", turn=number)
+            raise IllegalMoveError("unexpected discard", number, code="stored_discard")
         if turn["player"] != game.current_player:
-            raise IllegalMoveError("stored turn is for the wrong player", turn=number)
+            raise IllegalMoveError(
+                "stored turn is for the wrong player", number, code="stored_wrong_player"
+            )
         try:
             game.play(move_from_turn(turn), tile=turn["tile"])
         except IllegalMoveError as error:
-            raise IllegalMoveError(str(error), turn=number) from None
+            raise error.at_turn(number) from None
     return game

@@ -10,31 +10,37 @@ import json
 import sys
 from typing import Any
 
-from .game import IllegalMoveError
-from .log import LOG_FORMAT, InvalidLogError, from_log
+from . import views
+from .errors import IllegalMoveError, InvalidLogError
+from .events import ScoreEvent
+from .log import LOG_FORMAT, from_log
 
 
 def summary(log: object) -> dict[str, Any]:
     """What the replay prints for a log (raises like `from_log`)."""
     game = from_log(log)
-    events = [e.to_dict() for e in game.events]
+    events = [_event(e) for e in game.events]
     final_scores = list(game.scores)
     if not game.finished:
         ended = game.copy()
-        final_events = ended.end_early()
-        events += [e.to_dict() for e in final_events]
+        events += [_event(e) for e in ended.end_early()]
         final_scores = list(ended.scores)
     return {
         "turn": game.turn,
         "finished": game.finished,
         "scores": list(game.scores) if not game.finished else final_scores,
         "final_scores": final_scores,
-        "supply": [
-            {"followers": followers, "abbot": abbots}
-            for followers, abbots in (game.supply(p) for p in range(len(game.players)))
-        ],
+        "supply": [views.supply(game, p) for p in range(len(game.players))],
         "events": events,
     }
+
+
+def _event(event: ScoreEvent) -> dict[str, Any]:
+    """An event as LOG_FORMAT.md prints it: without the feature's id, which names the feature
+    only inside one engine's game."""
+    out = event.to_dict()
+    del out["feature_id"]
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""The River (RIVER.md): where the river goes on, and the order its tiles are drawn in.
+"""The River (RIVER.md) as a rule: its tiles, the order they are drawn in, where each may go.
 
 The river is one line of tiles from the spring (R01, the start tile) to the lake (R12). It has
 at most one open end, so a River tile has at most one cell it may go to: the cell in front of
@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Any
 
 from .board import Board, Cell, Placement, fitting_rotations
-from .tiles import EDGE_OFFSETS, LAKE, RIVER, RIVER_TILES, oriented
+from .errors import IllegalMoveError
+from .position import Position
+from .rules import Rule
+from .tiles import oriented
+from .tiles.river import COUNTS, LAKE, RIVER_TILES, SPRING
+from .tiles.shapes import EDGE_OFFSETS, RIVER
 
 # R02..R12: the River tiles in the bag (the spring is the start tile, never drawn).
 DRAWN_RIVER_TILES: tuple[str, ...] = RIVER_TILES[1:]
-_RIVER_SET = frozenset(RIVER_TILES)
 _BEFORE_LAKE: tuple[str, ...] = tuple(t for t in DRAWN_RIVER_TILES if t != LAKE)
 
 # How the river turns on a tile, seen in the direction it flows: edges are numbered clockwise,
@@ -25,47 +30,22 @@ STRAIGHT, RIGHT, LEFT = 0, 1, 3
 _TURN_NAMES = {RIGHT: "right", LEFT: "left"}
 
 
-def is_river_tile(tile_id: str) -> bool:
-    """Whether `tile_id` is one of the River tiles R01..R12."""
-    return tile_id in _RIVER_SET
-
-
-def draw_error(tile_id: str, left: Mapping[str, int]) -> str | None:
-    """Why `tile_id` cannot be drawn now in a River game, or None (rule 2).
-
-    `left` counts the tiles not yet drawn (with or without `tile_id` itself).
-    """
-    if tile_id == LAKE:
-        if any(left.get(t) for t in _BEFORE_LAKE):
-            return "the lake comes after every other River tile"
-        return None
-    if tile_id in _RIVER_SET:
-        return None
-    if any(left.get(t) for t in DRAWN_RIVER_TILES):
-        return "River tiles are drawn first: no land tile while River tiles are left"
-    return None
-
-
-def drawing_order(bag: Mapping[str, int], rng: random.Random) -> list[str]:
-    """The tiles of `bag` shuffled by `rng`, to be drawn with `pop()` (last one first): the
-    River tiles but the lake in random order, then the lake, then the land tiles in random
-    order (rule 2). Without River tiles this is the order the engine has always used, so
-    seeded games stored before the River came still replay the same."""
-    land = [t for t, n in sorted(bag.items()) if t not in _RIVER_SET for _ in range(n)]
-    rng.shuffle(land)
-    river = [t for t in _BEFORE_LAKE for _ in range(bag.get(t, 0))]
-    rng.shuffle(river)
-    return [*reversed(land), *[LAKE] * bag.get(LAKE, 0), *reversed(river)]
-
-
-class River:
-    """The river's course so far: the cell in front of its open end, the edge of that cell the
-    river would enter by, and how it turned on the tile placed last.
+class River(Rule):
+    """The River, and the river's course in one game: the cell in front of its open end, the
+    edge of that cell the river would enter by, and how it turned on the tile placed last.
 
     A River game starts with the spring at (0, 0), rotation 0: the river leaves it eastwards.
     """
 
-    __slots__ = ("entry", "last_turn", "open_cell")
+    name = "river"
+    option = "river"
+    tiles = {t: COUNTS[t] for t in DRAWN_RIVER_TILES}
+    start_tile = SPRING
+    box = frozenset(RIVER_TILES)
+    absent = "there is no River in this game (tile {tile})"
+    drawn_first = frozenset(DRAWN_RIVER_TILES)
+    places = frozenset(RIVER_TILES)
+    placing = "continue the river"
 
     def __init__(self) -> None:
         self.open_cell: Cell | None = (1, 0)
@@ -79,6 +59,37 @@ class River:
         other.last_turn = self.last_turn
         return other
 
+    def first_draws(self, bag: Mapping[str, int], rng: random.Random) -> list[str]:
+        """Rule 2: the River tiles but the lake in random order, then the lake."""
+        river = [t for t in _BEFORE_LAKE for _ in range(bag.get(t, 0))]
+        rng.shuffle(river)
+        return [*river, *[LAKE] * bag.get(LAKE, 0)]
+
+    def draw_error(self, tile: str, left: Mapping[str, int]) -> IllegalMoveError | None:
+        """Rule 2: never the spring, the lake after every other River tile, no land tile while
+        River tiles are left."""
+        args = {"tile": tile}
+        if tile == SPRING:
+            return IllegalMoveError(
+                "the spring R01 is the start tile: it is never drawn",
+                code="spring_never_drawn", args=args,
+            )
+        if tile == LAKE:
+            if any(left.get(t) for t in _BEFORE_LAKE):
+                return IllegalMoveError(
+                    "the lake comes after every other River tile",
+                    code="lake_comes_last", args=args,
+                )
+            return None
+        if tile in self.box:
+            return None
+        if any(left.get(t) for t in DRAWN_RIVER_TILES):
+            return IllegalMoveError(
+                "River tiles are drawn first: no land tile while River tiles are left",
+                code="river_tiles_first", args=args,
+            )
+        return None
+
     def _exit(self, tile_id: str, rot: int) -> int | None:
         """The edge the river leaves `tile_id` by when it enters at the open end (None for the
         lake). The tile must fit there: then one of its river edges is the entry."""
@@ -91,39 +102,45 @@ class River:
             return STRAIGHT
         return (exit_edge - (self.entry + 2)) % 4
 
-    def placement_error(self, board: Board, tile_id: str, placement: Placement) -> str | None:
-        """Why River tile `tile_id` may not go at `placement` (rules 3 and 4), or None.
-
-        Whether its edges match is the board's business: a placement at the open end that
-        does not fit gets None here and is refused for not matching.
-        """
+    def placement_error(
+        self, board: Board, tile: str, placement: Placement
+    ) -> IllegalMoveError | None:
+        """Rules 3 and 4: at the open end, and no U-turn. A placement at the open end that
+        does not fit gets None here and is refused for not matching."""
         if self.open_cell is None:
-            return "the river has already ended in the lake"
+            return IllegalMoveError("the river has already ended in the lake", code="river_ended")
         x, y = self.open_cell
         if (placement.x, placement.y) != self.open_cell:
-            return f"a River tile must continue the river at its open end ({x}, {y})"
-        if not board.fits(tile_id, x, y, placement.rot):
+            return IllegalMoveError(
+                f"a River tile must continue the river at its open end ({x}, {y})",
+                code="river_open_end", args={"x": x, "y": y},
+            )
+        if not board.fits(tile, x, y, placement.rot):
             return None
-        turn = self._turn(self._exit(tile_id, placement.rot))
+        turn = self._turn(self._exit(tile, placement.rot))
         if turn != STRAIGHT and turn == self.last_turn:
-            return f"the river may not turn {_TURN_NAMES[turn]} twice in a row"
+            side = _TURN_NAMES[turn]
+            return IllegalMoveError(
+                f"the river may not turn {side} twice in a row",
+                code="river_u_turn", args={"side": side},
+            )
         return None
 
-    def placements(self, board: Board, tile_id: str) -> list[Placement]:
-        """Every legal placement of River tile `tile_id`: at the open end, no U-turn."""
+    def placements(self, board: Board, tile: str) -> list[Placement]:
+        """At the open end, no U-turn."""
         if self.open_cell is None:
             return []
         x, y = self.open_cell
         out = []
-        for rot in fitting_rotations(tile_id, board.frontier[self.open_cell]):
-            turn = self._turn(self._exit(tile_id, rot))
+        for rot in fitting_rotations(tile, board.frontier[self.open_cell]):
+            turn = self._turn(self._exit(tile, rot))
             if turn == STRAIGHT or turn != self.last_turn:
                 out.append(Placement(x, y, rot))
         return out
 
-    def advance(self, tile_id: str, placement: Placement) -> None:
-        """Follow the river onto `tile_id`, just placed legally at the open end."""
-        exit_edge = self._exit(tile_id, placement.rot)
+    def placed(self, tile: str, placement: Placement) -> None:
+        """Follow the river onto `tile`."""
+        exit_edge = self._exit(tile, placement.rot)
         self.last_turn = self._turn(exit_edge)
         if exit_edge is None:  # the lake closes the river
             self.open_cell = None
@@ -132,11 +149,17 @@ class River:
         self.open_cell = (placement.x + dx, placement.y + dy)
         self.entry = (exit_edge + 2) % 4
 
+    def view(self, finished: bool) -> dict[str, Any]:
+        """`{"river": {"open": {"x", "y"} | None}}`: where the river goes on."""
+        cell = self.open_cell
+        return {"river": {"open": None if cell is None else {"x": cell[0], "y": cell[1]}}}
 
-__all__ = [
-    "DRAWN_RIVER_TILES",
-    "River",
-    "draw_error",
-    "drawing_order",
-    "is_river_tile",
-]
+
+def river_open_end(game: Position) -> Cell | None:
+    """The cell where the river goes on (in front of its open end), or None: no River in
+    `game`, or the river has ended in the lake."""
+    course = next((rule for rule in game.rules if isinstance(rule, River)), None)
+    return None if course is None else course.open_cell
+
+
+__all__ = ["DRAWN_RIVER_TILES", "River", "river_open_end"]

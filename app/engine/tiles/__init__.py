@@ -1,0 +1,70 @@
+"""Every tile of every box, by id, and the boxes themselves: the one registry of tiles.
+
+A box is a set of tile counts: the two tile sets a game chooses between (`TILESETS`, the
+values of `options.tileset`) and the boxes an option adds (The River, Inns & Cathedrals, Traders &
+Builders). Each box writes its
+tiles in its own module; a new box is a new module here and one line in each table below.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from . import classic, inns, river, traders, winter
+from .shapes import SLOTS, OrientedTile, TileDef, orient
+
+TILES: dict[str, TileDef] = {
+    **classic.TILES,
+    **winter.TILES,
+    **river.TILES,
+    **inns.TILES,
+    **traders.TILES,
+}
+
+# The tile sets a game is played with (`Options.tileset`): tile id -> copies in the box, the
+# start tile included.
+TILESETS: dict[str, dict[str, int]] = {
+    "classic": classic.COUNTS,
+    "winter": {**classic.COUNTS, **winter.COUNTS},
+}
+# Every box by name: the tile sets, then the boxes of options.
+BOXES: dict[str, dict[str, int]] = {
+    **TILESETS,
+    "river": river.COUNTS,
+    "inns_cathedrals": inns.COUNTS,
+    "traders_builders": traders.COUNTS,
+}
+
+
+@cache
+def oriented(tile_id: str, rot: int) -> OrientedTile:
+    """The tile `tile_id` rotated clockwise by `rot` degrees (made once per tile and rotation)."""
+    return orient(TILES[tile_id], rot)
+
+
+def tile_catalog() -> dict[str, dict[str, Any]]:
+    """Every tile, JSON-ready, in canonical orientation: what a client needs to draw it, and how
+    many copies of it each box holds. A segment's `marks` name what is drawn on it: `pennant`,
+    `inn`, `cathedral`, or a good (`wine`, `grain`, `cloth`)."""
+    return {
+        tile_id: {
+            "edges": tile.edges,
+            "segments": [
+                {
+                    "kind": seg.kind,
+                    "slots": [SLOTS[s] for s in seg.slots],
+                    "pennant": seg.pennant,
+                    "marks": list(seg.marks),
+                    "adj_cities": list(seg.adj_cities),
+                }
+                for seg in tile.segments
+            ],
+            "centre": tile.centre,
+            "count": {name: counts.get(tile_id, 0) for name, counts in BOXES.items()},
+        }
+        for tile_id, tile in TILES.items()
+    }
+
+
+__all__ = ["BOXES", "TILES", "TILESETS", "oriented", "tile_catalog"]
