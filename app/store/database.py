@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, create_engine, event, text
+import asyncpg
+from sqlalchemy import Connection, Engine, create_engine, event, exc, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -22,6 +24,7 @@ from sqlalchemy.ext.asyncio import (
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+SQLITE_MIN_FREE_BYTES = 1 << 20  # less free on SQLite's disk: not ready (`writable`)
 MIGRATION_LOCK = 20261130  # the advisory lock the processes migrating PostgreSQL share
 # Drivers people write in URLs mapped to the async driver we ship.
 _ASYNC_DRIVERS = {
@@ -32,6 +35,22 @@ _ASYNC_DRIVERS = {
     "postgresql+psycopg": "postgresql+asyncpg",
     "postgresql+psycopg2": "postgresql+asyncpg",
 }
+
+
+# What the database answers when it is away, refuses connections or has no room left (as
+# opposed to a query it found wrong): what `is_outage` sorts out of these. A connection that
+# PostgreSQL refuses raises asyncpg's own error, not wrapped by SQLAlchemy.
+OUTAGE_ERRORS: tuple[type[Exception], ...] = (
+    exc.DBAPIError, exc.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, OSError,
+)
+
+
+def is_outage(error: BaseException) -> bool:
+    """True when `error` says the database is away, refuses connections or is full, not that
+    a query was wrong (a bug: a constraint, a type, a syntax)."""
+    if isinstance(error, exc.IntegrityError | exc.ProgrammingError | exc.DataError):
+        return False
+    return isinstance(error, OUTAGE_ERRORS)
 
 
 def normalize_url(url: str) -> str:
@@ -93,6 +112,22 @@ class Database:
         return await asyncio.get_running_loop().run_in_executor(self._write_thread, transaction)
 
     @asynccontextmanager
+    async def driver_connection(self) -> AsyncIterator[Any]:
+        """PostgreSQL: the driver's own connection (asyncpg) of a pooled connection, for the
+        busiest write (the group commit's one statement), outside any transaction: each
+        statement commits by itself. A connection that failed other than by the database's
+        refusal is dropped from the pool."""
+        async with self.engine.connect() as conn:
+            pooled = await conn.get_raw_connection()
+            try:
+                yield pooled.driver_connection
+            except asyncpg.PostgresError:
+                raise  # refused by the database: the connection itself is fine
+            except BaseException:
+                pooled.invalidate()
+                raise
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """A session inside one transaction: committed on success, rolled back on error."""
         async with self.sessions() as session, session.begin():
@@ -117,6 +152,27 @@ class Database:
         try:
             async with self.engine.connect() as conn:
                 await conn.execute(text("SELECT 1"))
+        except Exception:
+            return False
+        return True
+
+    async def writable(self) -> bool:
+        """True when the database takes a write (a row rewritten as it is, committed): false
+        while it refuses writes, and for SQLite while its disk has less than 1 MiB free (a
+        write that fits in the pages its files hold already may still pass then, the next
+        move not)."""
+        if self.is_sqlite:
+            path = make_url(self.url).database
+            if path and path != ":memory:":
+                disk = os.statvfs(Path(path).resolve().parent)
+                if disk.f_bavail * disk.f_frsize < SQLITE_MIN_FREE_BYTES:
+                    return False
+
+        def rewrite(conn: Connection) -> None:
+            conn.execute(text("UPDATE alembic_version SET version_num = version_num"))
+
+        try:
+            await self.write(rewrite)
         except Exception:
             return False
         return True

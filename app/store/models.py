@@ -5,18 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    DateTime,
-    ForeignKey,
-    Index,
-    Integer,
-    String,
-    UniqueConstraint,
-    text,
-)
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -26,12 +15,19 @@ def utcnow() -> datetime:
 
 
 class Base(DeclarativeBase):
-    """Declarative base; JSON columns hold engine values in their JSON-ready form."""
+    """Declarative base: every table has an integer `id` and the time its row was made. JSON
+    columns hold engine values in their JSON-ready form; every moment is stored with its time
+    zone. (A column is nullable exactly when its annotation says `| None`; an `index=True`
+    index is named `ix_<table>_<column>`, as the migrations name it.)"""
 
     type_annotation_map = {
         dict[str, Any]: JSON,
         list[Any]: JSON,
+        datetime: DateTime(timezone=True),
     }
+
+    id: Mapped[int] = mapped_column(primary_key=True, sort_order=-1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Room(Base):
@@ -40,7 +36,6 @@ class Room(Base):
     __tablename__ = "rooms"
     __table_args__ = (
         UniqueConstraint("code", name="uq_rooms_code"),
-        Index("ix_rooms_wake_at", "wake_at"),
         # Rooms that never had a game (no starter yet), by age: what expiry looks for.
         Index(
             "ix_rooms_idle_lobbies",
@@ -50,21 +45,19 @@ class Room(Base):
         ),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     code: Mapped[str] = mapped_column(String(16))
     # The creator's token hash: hosting survives leaving and retaking a seat.
     host_token_hash: Mapped[str] = mapped_column(String(64))
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    options: Mapped[dict[str, Any]]
     # Seat position that started the last game, so a rematch starts with the next seat.
-    last_starter: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_starter: Mapped[int | None]
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     # Raised by each process that loads the room; a write naming an older epoch is refused,
     # so a process that lost the room (to another, after a freeze) can never commit.
-    epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    epoch: Mapped[int] = mapped_column(default=0, server_default="0")
     # When the room next has work with nobody connected (a bot, a clock, a deadline); NULL
     # when nothing is due. A scheduler loads the rooms whose time has come.
-    wake_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    wake_at: Mapped[datetime | None] = mapped_column(index=True)
 
 
 class Seat(Base):
@@ -72,49 +65,52 @@ class Seat(Base):
     (a seat a bot took has a random marker starting with `bot:` that no token hashes to)."""
 
     __tablename__ = "seats"
-    __table_args__ = (
-        UniqueConstraint("room_id", "position", name="uq_seats_room_position"),
-        Index("ix_seats_token_hash", "token_hash"),
-    )
+    __table_args__ = (UniqueConstraint("room_id", "position", name="uq_seats_room_position"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
-    position: Mapped[int] = mapped_column(Integer)
+    position: Mapped[int]
     name: Mapped[str] = mapped_column(String(64))
     color: Mapped[str] = mapped_column(String(16))
-    token_hash: Mapped[str] = mapped_column(String(64))
-    # A bot level ("easy", "strong") while a bot plays this seat; NULL for a person.
-    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    # A bot level ("easy", "strong", "expert") while a bot plays this seat; NULL for a person.
+    bot: Mapped[str | None] = mapped_column(String(16))
 
 
 class Game(Base):
     """One game played in a room. `players` is the turn order: name, color and seat position."""
 
     __tablename__ = "games"
-    __table_args__ = (
-        UniqueConstraint("room_id", "number", name="uq_games_room_number"),
-        Index("ix_games_status", "status"),
-    )
+    __table_args__ = (UniqueConstraint("room_id", "number", name="uq_games_room_number"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
-    number: Mapped[int] = mapped_column(Integer)
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    players: Mapped[list[Any]] = mapped_column(JSON)
+    number: Mapped[int]  # 1 for the room's first game, then one more for each rematch
+    options: Mapped[dict[str, Any]]
+    players: Mapped[list[Any]]
     seed: Mapped[int] = mapped_column(BigInteger)
-    status: Mapped[str] = mapped_column(String(16), default="running")
-    ended_early: Mapped[bool] = mapped_column(Boolean, default=False)
-    turns: Mapped[int] = mapped_column(Integer, default=0)
-    final_scores: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
-    winners: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
-    results: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    status: Mapped[str] = mapped_column(String(16), default="running", index=True)
+    ended_early: Mapped[bool] = mapped_column(default=False)
+    turns: Mapped[int] = mapped_column(default=0)
+    final_scores: Mapped[list[Any] | None]
+    winners: Mapped[list[Any] | None]
+    results: Mapped[dict[str, Any] | None]
     # Hints each player asked for (in turn order); NULL until somebody asks.
-    hints: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    hints: Mapped[list[Any] | None]
+    # Which players looked at the table's analysis (in turn order); NULL until somebody does.
+    analysis: Mapped[list[Any] | None]
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    finished_at: Mapped[datetime | None]
+
+
+class GameReview(Base):
+    """The review of a finished game (`app.bots.review`: every turn judged, each player's
+    summary), written once; a game has at most one."""
+
+    __tablename__ = "game_reviews"
+    __table_args__ = (UniqueConstraint("game_id", name="uq_game_reviews_game_id"),)
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    review: Mapped[dict[str, Any]]
 
 
 class Move(Base):
@@ -123,8 +119,6 @@ class Move(Base):
     __tablename__ = "moves"
     __table_args__ = (UniqueConstraint("game_id", "number", name="uq_moves_game_number"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
-    number: Mapped[int] = mapped_column(Integer)
-    turn: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    number: Mapped[int]  # the turn's place in the log, from 1 (a discard takes one too)
+    turn: Mapped[dict[str, Any]]

@@ -7,20 +7,14 @@
   move, a turn clock or a turn-based deadline running out); NULL when nothing is due.
   Indexed: a scheduler loads only the rooms whose time has come.
 
-Revision ID: 0003
-Revises: 0002
-Create Date: 2026-11-30
+Added 2026-11-30.
 """
-
-from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0003"
-down_revision: str | None = "0002"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = "0003"
+down_revision = "0002"
 
 
 def upgrade() -> None:

@@ -2,20 +2,14 @@
 the expiry of idle lobbies finds them by it, as the scheduler finds due rooms by `wake_at`,
 without reading every room.
 
-Revision ID: 0005
-Revises: 0004
-Create Date: 2026-11-30
+Added 2026-11-30.
 """
-
-from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0005"
-down_revision: str | None = "0004"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = "0005"
+down_revision = "0004"
 
 
 def upgrade() -> None:
