@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 
-from app.engine import Game, Move
+from app.engine import Game, Move, from_log
 
 from .easy import easy_move
+from .expert import expert_move
 from .public import public_replica, sync_replica
 from .strong import DEFAULT_CONFIG, SearchConfig, strong_move
 
-LEVELS: tuple[str, ...] = ("easy", "strong")
+LEVELS: tuple[str, ...] = ("easy", "strong", "expert")
 DEFAULT_BUDGET_S = 1.0
 
 
@@ -23,20 +26,25 @@ def choose_move(
     replica: Game | None = None,
     config: SearchConfig = DEFAULT_CONFIG,
     tile: str | None = None,
+    timer: Callable[[], float] = time.perf_counter,
 ) -> Move:
     """The move a bot of `level` plays for the player to move in `game` (left unchanged).
 
-    `budget_s` and `playouts` bound the `strong` search (see `strong_move`); `easy` ignores
-    them. The bot reads only public state: never the bag order or the seed. `game` may be a
-    log-driven game rebuilt from the public log (`Game.from_log(game.to_log())`, e.g. in a
-    worker process), with the drawn tile named by `tile`.
+    `budget_s` and `playouts` bound the `strong` and `expert` searches (see `strong_move`,
+    `expert_move`); `easy` ignores them. The bot reads only public state: never the bag
+    order or the seed. `game` may be a log-driven game rebuilt from the public log
+    (`from_log(to_log(game))`, e.g. in a worker process), with the drawn tile named by `tile`.
+    The budget is read on `timer` (wall time; a benchmark may count CPU time instead,
+    `time.process_time`).
     """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; use one of {', '.join(LEVELS)}")
     rng = rng or random.Random()
     if level == "easy":
         return easy_move(game, rng, replica, tile)
-    return strong_move(game, rng, budget_s, playouts, replica, config, tile)
+    if level == "expert":
+        return expert_move(game, rng, budget_s, playouts, replica, tile, timer)
+    return strong_move(game, rng, budget_s, playouts, replica, config, tile, timer)
 
 
 class Bot:
@@ -50,6 +58,7 @@ class Bot:
         budget_s: float | None = DEFAULT_BUDGET_S,
         playouts: int | None = None,
         config: SearchConfig = DEFAULT_CONFIG,
+        timer: Callable[[], float] = time.perf_counter,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}; use one of {', '.join(LEVELS)}")
@@ -58,6 +67,7 @@ class Bot:
         self.budget_s = budget_s
         self.playouts = playouts
         self.config = config
+        self.timer = timer
         self._replica: Game | None = None
 
     def __repr__(self) -> str:
@@ -70,7 +80,8 @@ class Bot:
         else:
             self._replica = sync_replica(self._replica, game)
         return choose_move(
-            game, self.level, self.rng, self.budget_s, self.playouts, self._replica, self.config
+            game, self.level, self.rng, self.budget_s, self.playouts, self._replica, self.config,
+            timer=self.timer,
         )
 
 
@@ -81,4 +92,4 @@ def move_from_log(
 
     Picklable arguments, so a server can run it in a worker process.
     """
-    return choose_move(Game.from_log(log), level, random.Random(seed), budget_s, tile=tile)
+    return choose_move(from_log(log), level, random.Random(seed), budget_s, tile=tile)

@@ -9,7 +9,7 @@ the same log is what the strong bot's worker process receives. Copying the repli
 
 from __future__ import annotations
 
-from app.engine import Game, IllegalMoveError
+from app.engine import Game, IllegalMoveError, from_log, play_turn, to_log
 
 
 def public_replica(game: Game) -> Game:
@@ -18,7 +18,7 @@ def public_replica(game: Game) -> Game:
     Its state equals `game`'s except that the drawn tile is still in its bag: play it with
     `replica.play(move, tile=game.drawn_tile)`.
     """
-    replica = Game.from_log(game.to_log(include_seed=False))
+    replica = from_log(to_log(game, include_seed=False))
     if game.ended_early and not replica.finished:
         replica.end_early()
     return replica
@@ -31,7 +31,7 @@ def sync_replica(replica: Game, game: Game) -> Game:
         return public_replica(game)
     try:
         for turn in game.turns[done:]:
-            replica.play_turn(turn)
+            play_turn(replica, turn)
     except IllegalMoveError:
         return public_replica(game)
     if game.ended_early and not replica.finished:
