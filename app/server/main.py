@@ -6,25 +6,31 @@ import asyncio
 import gc
 import logging
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
-from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
-from app.server import archive, http, mygames
-from app.server.bots import Bots
-from app.server.cluster import Cluster, LocalCluster, RedisCluster
-from app.server.headers import SecurityHeaders
-from app.server.logs import RequestLog
-from app.server.metrics import Metrics
-from app.server.protocol import Close
-from app.server.rooms import Rooms
-from app.server.services import Services
+from app.server.cluster.ownership import LocalCluster, RedisCluster
+from app.server.cluster.registry import Rooms
+from app.server.observe.logs import RequestLog
+from app.server.observe.metrics import Metrics
+from app.server.ports import Cluster
+from app.server.rooms.admission import Admission
+from app.server.rooms.botpool import Bots
+from app.server.rooms.scheduler import Scheduler
+from app.server.rooms.services import Services
+from app.server.rooms.timing import SystemClock
 from app.server.settings import Settings
-from app.server.timing import SystemClock
-from app.store import Database, Store
+from app.server.web import archive, http, mygames, review
+from app.server.web.assets import Assets, ClientFiles
+from app.server.web.headers import HeaderLimit, SecurityHeaders
+from app.server.wire.facts import Close
+from app.store import OUTAGE_ERRORS, Database, Store
 
 log = logging.getLogger("app.server")
 
@@ -40,17 +46,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await db.wait_ready(settings.database_wait_seconds)
         await db.migrate()
         store = Store(db)
-        bots = Bots(settings.bot_strong_seconds, settings.bot_workers, settings.hint_seconds)
+        # One scheduler for every job of the worker processes: live bot moves and hints first,
+        # reviews in processes of their own at the lowest CPU priority (`scheduler.py`).
+        scheduler = Scheduler(settings.bot_workers, settings.review_workers)
+        bots = Bots(settings.bot_strong_seconds, settings.bot_workers, settings.hint_seconds,
+                    scheduler=scheduler)
+        reviews = review.Reviews(store, scheduler, metrics, settings.reviews_at_once,
+                                 settings.review_turns_per_job, settings.reviews_waiting_max)
         cluster: Cluster = (
             RedisCluster(settings.redis_url, settings.lease_seconds)
             if settings.redis_url else LocalCluster()
         )
         clock = SystemClock(settings.time_offset_seconds)
-        rooms = Rooms(store, Services(store, settings, clock, bots, cluster, metrics))
+        admission = Admission(settings, cluster, metrics.outages)
+        rooms = Rooms(store, Services(store, settings, clock, bots, cluster, admission, metrics))
         metrics.watch(lambda: rooms.loaded, lambda: rooms.running_games)
         await cluster.start(rooms.on_message, rooms.lose, rooms.resync_relayed)
         app.state.store = store
         app.state.rooms = rooms
+        app.state.reviews = reviews
         # Rooms come into memory when used or due (the scheduler in `rooms.run`), not here:
         # start-up costs nothing per stored game.
         log.info("database ready; process %s", cluster.process)
@@ -72,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # uvicorn already sent 1012 to open sockets; this covers any other server.
             rooms.close_all(Close.RESTART, "server restart")
             await cluster.stop()
+            reviews.close()
             bots.shutdown()
             await asyncio.sleep(0.1)
             await db.dispose()
@@ -90,15 +105,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.my_games_quota = http.Quota(settings.my_games_per_minute, 60.0)
     app.state.glances = mygames.Glances()
     app.state.trusted_proxies = http.trusted_networks(settings.trusted_proxies)
-    app.state.static_dir = http.static_dir(settings)
+    app.state.assets = Assets.of(http.static_dir(settings))
+    app.state.sockets_by_address = Counter()  # open websockets per client address
     app.add_exception_handler(RequestValidationError, http.validation_error)
+    app.add_exception_handler(http.Refused, http.refused)
+    app.add_exception_handler(StarletteHTTPException, http.method_not_allowed)
+    for outage in OUTAGE_ERRORS:
+        app.add_exception_handler(outage, http.unavailable)
     app.include_router(http.api)
     app.include_router(http.pages)
     app.add_api_websocket_route("/ws/{code}", http.websocket)
-    app.mount(
-        "/static", StaticFiles(directory=app.state.static_dir, check_dir=False), name="static"
-    )
+    app.mount("/static", ClientFiles(app.state.assets), name="static")
+    # every text answer compressed (pages, scripts, styles, JSON): a third of the bytes or less
+    app.add_middleware(GZipMiddleware, minimum_size=500)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(HeaderLimit, limit=settings.max_header_bytes)
     trusted = app.state.trusted_proxies
     app.add_middleware(RequestLog, metrics=metrics, client=lambda scope: http.client_of(
         scope, trusted))

@@ -49,9 +49,33 @@ class Settings(BaseSettings):
     max_spectators: int = 50
 
     bot_pause_seconds: float = 0.8  # before a bot moves, so people can follow
-    bot_strong_seconds: float = 1.0  # thinking time of a `strong` move
-    bot_workers: int = 1  # processes for `strong` moves (0: on the event loop, tests only)
+    bot_strong_seconds: float = 1.0  # thinking time of a `strong` or `expert` move
+    bot_workers: int = 1  # processes for `strong` and `expert` moves and hints (0: on the
+    # event loop, tests only)
     hint_seconds: float = 1.0  # thinking time of a suggested move
+    # Hints being thought over at once (`rooms/admission.py`), beyond which one is refused
+    # with `busy`: per room, per client address, and per worker process (hints and strong-bot
+    # moves together).
+    hints_per_room: int = 1
+    hints_per_address: int = 1
+    hints_per_address_minute: int = 12  # hints thought over (not cached) per address a minute
+    thinking_per_worker: int = 3
+    # An automatic move the store refused (the database is away) is tried again after this
+    # long, doubled each time up to the second figure, until it is stored.
+    retry_first_seconds: float = 0.25
+    retry_max_seconds: float = 2.0
+    review_workers: int = 1  # processes for reviews, at the lowest CPU priority
+    reviews_at_once: int = 1  # reviews computed at the same time; the rest wait their turn
+    reviews_waiting_max: int = 50  # reviews that may wait; one more is refused (503)
+    review_turns_per_job: int = 4  # turns of a review judged in one job of the review lane
+
+    # The HTTP layer: the request line and headers of a request at most this big (else 431),
+    # and at most this many websockets open at once per client address (else closed 1008).
+    max_header_bytes: int = 16 * 1024
+    sockets_per_address: int = 100
+    # A request's line and headers must be whole this long after the connection opened (or
+    # the previous response ended), else 408 and closed (`web/arrival.py`).
+    request_arrival_seconds: float = 10.0
 
     rooms_per_window: int = 300  # new rooms per client address per window
     rooms_window_seconds: float = 600.0
