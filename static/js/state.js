@@ -1,6 +1,7 @@
 // The client's state as one plain object, and the pure functions that change it.
 // No DOM here, and no rules: legal placements and figure spots come from the server;
 // these functions only choose among them. Tests import this module directly.
+import * as send from './net/messages.js';
 
 /**
  * @typedef {{kind: string, at: string, feature: string, slots: string[]}} Spot
@@ -16,19 +17,24 @@
  * @property {any} hint the server's suggested move for this turn (the `hint` message), or null
  * @property {boolean} hintAsked a hint was asked for this turn (its answer takes a second)
  * @property {{key: string, warning: string|null}|null} check the coach's word on a choice
- *   (the `check` message), `key` naming the choice it is about (`choiceKey`)
+ *   (the `check` message), `key` naming the choice it is about (advice.js `choiceKey`)
  * @property {{key: string, feature: any}|null} trace the whole feature a figure on the chosen
- *   spot would stand on (the `trace` message), `key` naming the placement and spot (`traceKey`)
+ *   spot would stand on (the `trace` message), `key` naming the placement and spot (advice.js `traceKey`)
  * @typedef {object} ClientState
  * @property {string} code room code
  * @property {'connecting'|'online'|'offline'|'gone'} link
  * @property {{seat: number|null, host: boolean, name: string}} you
  * @property {any} room the server's room view
- * @property {any} game the server's game view (null before the first game)
+ * @property {any} game the server's game view (null before the first game), `last` (the tile
+ *   placed last) and `tiles_left` as the engine computes them
  * @property {{turn: number, tile: string, placements: Legal[], can_return_abbot: boolean}|null} legal
  *   the placements the server sent for the turn this viewer is to move (only they get them)
  * @property {{game: number|null, turn: number, features: any[]}|null} features the board's
  *   features as the server last sent them (they are not in the shared state: asked for)
+ * @property {any} analysis the table's analysis as the server last sent it (the `analysis`
+ *   message: asked for while the board overlay is on), or null
+ * @property {boolean} tableShown the board overlay of the table's analysis is on (this viewer's
+ *   choice, kept from turn to turn)
  * @property {{name: string, color: string|null, text: string, at: string}[]} chat
  * @property {Turn} turn
  */
@@ -43,6 +49,8 @@ export function createState(code) {
     game: null,
     legal: null,
     features: null,
+    analysis: null,
+    tableShown: false,
     chat: [],
     turn: freshTurn(-1),
   };
@@ -65,7 +73,6 @@ export function freshTurn(forTurn) {
 export function applyServerState(s, server, snapshot = false) {
   s.room = server.room;
   s.game = server.game;
-  if (s.game) derive(s.game);
   const turn = s.game ? s.game.turn : -1;
   if (turn !== s.turn.forTurn) s.turn = freshTurn(turn);
   else if (snapshot) {
@@ -77,21 +84,30 @@ export function applyServerState(s, server, snapshot = false) {
   if (s.game) s.game.features = s.features?.game === s.game.id ? s.features.features : [];
 }
 
-/**
- * Fields the server leaves out because the state already says them (PROTOCOL.md): the last
- * placed tile is the last entry of the board after the start tile, the tiles left are the
- * bag's counts added up. Kept on the game object, where the page always read them.
- */
-export function derive(game) {
-  const placed = game.board.length > 1 ? game.board[game.board.length - 1] : null;
-  game.last = placed ? { x: placed.x, y: placed.y } : null;
-  game.tiles_left = Object.values(game.bag ?? {}).reduce((sum, n) => sum + n, 0);
-}
-
 /** Keep the board's features the server sent (the `features` message). */
 export function applyFeatures(s, msg) {
   s.features = msg;
   if (s.game && msg.game === s.game.id) s.game.features = msg.features;
+}
+
+/** Keep the table's analysis the server sent (the `analysis` message). */
+export function applyAnalysis(s, msg) {
+  s.analysis = msg;
+}
+
+/** The table's analysis if it describes the board as it is now, else null. @param {ClientState} s */
+export function analysisNow(s) {
+  const a = s.analysis;
+  return s.game && a && a.game === s.game.id && a.turn === s.game.turn ? a : null;
+}
+
+/**
+ * The board's features as last received, if they describe it as it was after `turn` or later
+ * (a feature scored at `turn` is there whole); else none.
+ * @param {ClientState} s @param {number} turn
+ */
+export function featuresSince(s, turn) {
+  return s.game && s.features?.game === s.game.id && s.features.turn >= turn ? s.features.features : [];
 }
 
 /** True when the features last received describe the board as it is now. */
@@ -277,109 +293,21 @@ export function takeBack(s) {
 }
 
 /**
- * The `place` message for the current choices, or null when nothing is chosen.
- * @returns {object|null}
+ * The move chosen now (placement, figure, abbot), or null when nothing is chosen.
+ * @returns {import('./net/messages.js').Move|null}
  */
-export function placeMessage(s) {
+export function chosenMove(s) {
   const l = pendingLegal(s);
   if (!l) return null;
   const spot = s.turn.spot >= 0 ? l.spots[s.turn.spot] : null;
-  return {
-    type: 'place',
-    turn: s.game.turn,
-    x: l.x,
-    y: l.y,
-    rot: l.rot,
-    meeple: spot ? { kind: spot.kind, at: spot.at } : null,
-    return_abbot: s.turn.returnAbbot,
-  };
+  return { turn: s.game.turn, x: l.x, y: l.y, rot: l.rot, meeple: spot ? { kind: spot.kind, at: spot.at } : null,
+    return_abbot: s.turn.returnAbbot };
 }
 
-/** The move of a place, check or hint message, as a key: placement, figure, abbot. */
-function moveKey(m) {
-  const figure = m.meeple ? `${m.meeple.kind}:${m.meeple.at}` : '-';
-  return `${m.x},${m.y},${m.rot}|${figure}|${!!m.return_abbot}`;
-}
-
-/** The current choice of this turn as a key (null: nothing chosen). */
-export function choiceKey(s) {
-  const msg = placeMessage(s);
-  return msg ? moveKey(msg) : null;
-}
-
-/** The coach's `check` message for the current choice, or null when nothing is chosen. */
-export function checkMessage(s) {
-  const msg = placeMessage(s);
-  return msg ? { ...msg, type: 'check' } : null;
-}
-
-/** Keep the coach's answer about a choice (for the turn it was asked on). */
-export function applyCheck(s, msg) {
-  if (!s.game || msg.turn !== s.game.turn) return;
-  s.turn.check = { key: moveKey(msg), warning: msg.warning ?? null };
-}
-
-/**
- * The coach's word on the current choice: undefined while none is known for it, else the
- * warning (null: it hands nothing to an opponent).
- * @returns {string|null|undefined}
- */
-export function checkNow(s) {
-  const key = choiceKey(s);
-  return key && s.turn.check?.key === key ? s.turn.check.warning : undefined;
-}
-
-/** Keep the suggested move the server sent for this turn. */
-export function applyHint(s, msg) {
-  if (!s.game || msg.turn !== s.game.turn) return;
-  s.turn.hint = msg;
-  s.turn.hintAsked = true;
-}
-
-/**
- * Take the suggested move as the choice: its placement and its figure spot. `sameSpot(spot,
- * meeple)` says whether a spot of the placement is the segment the hint names (a figure may
- * name any slot of its segment). Returns false when the hint is not among the legal moves.
- * @param {ClientState} s @param {(spot: Spot, meeple: {kind: string, at: string}) => boolean} sameSpot
- */
-export function useHint(s, sameSpot) {
-  const hint = s.turn.hint;
-  if (!hint || s.turn.sent) return false;
-  const l = legal(s).find((p) => p.x === hint.x && p.y === hint.y && p.rot === hint.rot);
-  if (!l) return false;
-  const spot = hint.meeple ? l.spots.findIndex((x) => sameSpot(x, hint.meeple)) : -1;
-  if (hint.meeple && spot < 0) return false;
-  s.turn.pending = { x: l.x, y: l.y, rot: l.rot };
-  s.turn.rot = l.rot;
-  s.turn.spot = spot;
-  s.turn.returnAbbot = !!hint.return_abbot && canReturnAbbot(s);
-  return true;
-}
-
-/** The placement and spot a trace is about, as a key (null: no figure chosen). */
-export function traceKey(s) {
-  const l = pendingLegal(s);
-  const spot = l && s.turn.spot >= 0 ? l.spots[s.turn.spot] : null;
-  return spot ? `${l.x},${l.y},${l.rot},${spot.at}` : null;
-}
-
-/** The `trace` message for the chosen figure spot, or null when none is chosen. */
-export function traceMessage(s) {
-  const l = pendingLegal(s);
-  const spot = l && s.turn.spot >= 0 ? l.spots[s.turn.spot] : null;
-  return spot ? { type: 'trace', turn: s.game.turn, x: l.x, y: l.y, rot: l.rot, at: spot.at } : null;
-}
-
-/** Keep the server's trace of a feature (for the turn it was asked on). */
-export function applyTrace(s, msg) {
-  if (!s.game || msg.turn !== s.game.turn) return;
-  s.turn.trace = { key: `${msg.x},${msg.y},${msg.rot},${msg.at}`, feature: msg.feature };
-}
-
-/** The traced feature of the chosen spot, or null while it is not known (or none is chosen). */
-export function traceNow(s) {
-  const key = traceKey(s);
-  return key && s.turn.trace?.key === key ? s.turn.trace.feature : null;
+/** The `place` message for the current choices, or null when nothing is chosen. */
+export function placeMessage(s) {
+  const move = chosenMove(s);
+  return move && send.place(move);
 }
 
 /** True until the viewer has placed a tile in this game (their first turn is still to come or on). */

@@ -72,6 +72,7 @@ export function glideAt(from, to, t) {
   return {
     x: from.x + (to.x - from.x) * k,
     y: from.y + (to.y - from.y) * k,
-    scale: Math.exp(Math.log(from.scale) + (Math.log(to.scale) - Math.log(from.scale)) * k),
+    // a pan keeps the zoom exactly (a glide stopped half-way must not change it by a rounding)
+    scale: from.scale === to.scale ? to.scale : Math.exp(Math.log(from.scale) + (Math.log(to.scale) - Math.log(from.scale)) * k),
   };
 }

@@ -1,12 +1,16 @@
 // Draws a board scene onto a canvas. Frames are drawn through requestAnimationFrame only after
 // `invalidate()`, and keep coming only while something moves: a scoring flash fading, a tile
-// sliding into place, a figure arriving or going home, the camera gliding.
-import { tileBitmap, makeCanvas } from './tiles.js';
-import { figureBitmap, figurePicture, PLAYER_COLORS } from './figures.js';
-import { segmentMap, figurePoint, labelOfSlot, MAP } from './segmap.js';
+// sliding into place, a figure arriving or going home, the camera gliding. The marks over the
+// tiles are marks.js's, the move being made placement.js's.
+import { tileBitmap } from './tiles.js';
+import { makeCanvas } from './canvas.js';
+import { figureBitmap, figurePicture, figureSize } from './figures.js';
+import { colorHex } from './colors.js';
+import { figurePoint } from './segmap.js';
 import { toScreen } from './camera.js';
-import { layoutTargets } from './targets.js';
 import { ease } from './follow.js';
+import { quantize, outline, drawParts, TRACE_COLOR } from './marks.js';
+import { drawSuggestion, drawPlacement } from './placement.js';
 
 /** @typedef {import('./shapes.js').TileDef} TileDef */
 /** @typedef {{x: number, y: number, tile: string, rot: number}} Placed */
@@ -29,17 +33,20 @@ import { ease } from './follow.js';
  *   chosen tile that touch a neighbour (the first-turn coach marks them: they match)
  * @property {{kind: string, at: string, feature: string}[]} spots figure targets on `pending`
  * @property {number} chosenSpot index into spots, -1 for none
- * @property {string} myColor
+ * @property {string|null} myColor the viewer's colour (null: not playing)
  * @property {Part[]} trace parts of the feature being inspected
  * @property {Part[]} trace2 a second feature traced beside it, in another colour (the field on
  *   the river's other bank)
- * @property {{parts: Part[], points: number, color: string, start: number}[]} flashes
+ * @property {{parts: Part[], points: number, color: string|null, start: number}[]} flashes a
+ *   scoring lit up in its player's colour (null: gold)
  * @property {{cell: {x: number, y: number}, parts: Part[]}|null} highlight a tile (and the feature
  *   it scored) pointed at from the log
  * @property {{x: number, y: number, start: number}[]} arrivals tiles sliding into place
  * @property {{x: number, y: number, at: string, start: number}[]} figuresIn figures appearing
  * @property {({player: number, kind: string, x: number, y: number, at: string, feature: string,
  *   start: number})[]} departures figures going home after a scoring
+ * @property {import('../ui/table.js').TableMarks|null} table the overlay of what the table
+ *   knows: dead squares crossed out, the count of tiles left that fit each other open square
  * @property {boolean} still the viewer prefers reduced motion: a "+N" fades where it is
  */
 
@@ -48,42 +55,16 @@ export const SLIDE_MS = 380;
 export const POP_MS = 320;
 export const HOME_MS = 900;
 const HIGHLIGHT = 'rgba(120, 220, 255, 0.55)';
-const TRACE_COLOR = 'rgba(255, 214, 64, 0.62)';
 const TRACE2_COLOR = 'rgba(90, 200, 250, 0.55)';
+/** A flash that scored for nobody (or a lesson's field) lights up in gold. */
+const FLASH_GOLD = '#ffd84a';
 
 /** @returns {Scene} */
 export function emptyScene() {
   return { catalog: {}, board: [], figures: [], colors: [], last: null, legalCells: [], riverOpen: null,
-    ghost: null, pending: null, suggestion: null, matchEdges: null, spots: [], chosenSpot: -1, myColor: 'red',
+    ghost: null, pending: null, suggestion: null, matchEdges: null, table: null, spots: [], chosenSpot: -1, myColor: null,
     trace: [], trace2: [], flashes: [],
     highlight: null, arrivals: [], figuresIn: [], departures: [], still: false };
-}
-
-/** Integer bitmap sizes in steps of a quarter octave, so zooming reuses cached bitmaps. */
-function quantize(px) {
-  const q = Math.round(2 ** (Math.round(Math.log2(Math.max(px, 8)) * 4) / 4));
-  return Math.min(q, 512);
-}
-
-const masks = new Map();
-
-/** A MAP-sized picture of one segment of a tile, filled with `color`. */
-function maskBitmap(id, def, label, color) {
-  const key = `${id}|${label}|${color}`;
-  let bmp = masks.get(key);
-  if (!bmp) {
-    bmp = makeCanvas(MAP);
-    const ctx = bmp.getContext('2d');
-    const img = ctx.createImageData(MAP, MAP);
-    const labels = segmentMap(def).labels;
-    for (let i = 0; i < labels.length; i++) img.data[i * 4 + 3] = labels[i] === label ? 255 : 0;
-    ctx.putImageData(img, 0, 0);
-    ctx.globalCompositeOperation = 'source-in';
-    ctx.fillStyle = color;
-    ctx.fillRect(0, 0, MAP, MAP);
-    masks.set(key, bmp);
-  }
-  return bmp;
 }
 
 /**
@@ -156,6 +137,7 @@ export function createRenderer(canvas, getScene, getCamera) {
     drawTiles(scene, rect, visible, px, sliding, `${cam.x},${cam.y},${cam.scale},${canvas.width},${canvas.height}`);
     drawLegal(scene, rect, s);
     drawRiverOpen(scene.riverOpen, rect, s);
+    drawTable(scene.table, rect, s);
     // a new tile comes down onto the table: from a little above, larger, then settles
     for (const p of scene.board) {
       const t = sliding.get(`${p.x},${p.y}`);
@@ -170,20 +152,20 @@ export function createRenderer(canvas, getScene, getCamera) {
       ctx.globalAlpha = 1;
     }
     if (scene.last && !sliding.has(`${scene.last.x},${scene.last.y}`)) {
-      outline(rect(scene.last.x, scene.last.y), 'rgba(255, 205, 80, 0.95)', Math.max(2, s * 0.035));
+      outline(ctx, rect(scene.last.x, scene.last.y), 'rgba(255, 205, 80, 0.95)', Math.max(2, s * 0.035));
     }
-    drawParts(scene, cells(scene.board), scene.trace, TRACE_COLOR, rect);
-    drawParts(scene, cells(scene.board), scene.trace2, TRACE2_COLOR, rect);
+    drawParts(ctx, scene, cells(scene.board), scene.trace, TRACE_COLOR, rect);
+    drawParts(ctx, scene, cells(scene.board), scene.trace2, TRACE2_COLOR, rect);
     if (scene.highlight) {
-      drawParts(scene, cells(scene.board), scene.highlight.parts, HIGHLIGHT, rect);
+      drawParts(ctx, scene, cells(scene.board), scene.highlight.parts, HIGHLIGHT, rect);
       const { x, y } = scene.highlight.cell;
-      outline(rect(x, y), '#78dcff', Math.max(3, s * 0.06));
+      outline(ctx, rect(x, y), '#78dcff', Math.max(3, s * 0.06));
     }
     const flashing = drawFlashes(scene, cells(scene.board), rect, now, s);
     const popping = drawFigures(scene, cells(scene.board), rect, s, now);
     const leaving = drawDepartures(scene, cells(scene.board), rect, s, now);
-    drawSuggestion(scene, rect, px, s);
-    drawPlacement(scene, rect, px, s);
+    drawSuggestion(ctx, scene, rect, px, s);
+    drawPlacement(ctx, scene, rect, px, s);
     return flashing || popping || leaving || sliding.size > 0;
   }
 
@@ -218,12 +200,6 @@ export function createRenderer(canvas, getScene, getCamera) {
     ctx.drawImage(layer.canvas, 0, 0);
   }
 
-  function outline([x, y, w, h], color, width) {
-    ctx.strokeStyle = color;
-    ctx.lineWidth = width;
-    ctx.strokeRect(x + width / 2, y + width / 2, w - width, h - width);
-  }
-
   /** Free cells where the drawn tile fits: a frosted square with a plus in the middle. */
   function drawLegal(scene, rect, s) {
     if (!scene.legalCells.length) return;
@@ -233,7 +209,7 @@ export function createRenderer(canvas, getScene, getCamera) {
       const [x, y, w, h] = rect(c.x, c.y);
       ctx.fillStyle = 'rgba(160, 220, 255, 0.3)';
       ctx.fillRect(x + 2, y + 2, w - 4, h - 4);
-      outline([x + 2, y + 2, w - 4, h - 4], 'rgba(210, 240, 255, 0.95)', Math.max(1.5 * dpr, s * 0.022));
+      outline(ctx, [x + 2, y + 2, w - 4, h - 4], 'rgba(210, 240, 255, 0.95)', Math.max(1.5 * dpr, s * 0.022));
       const arm = Math.max(4 * dpr, s * 0.09);
       ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
       const t = Math.max(2 * dpr, s * 0.025);
@@ -241,6 +217,49 @@ export function createRenderer(canvas, getScene, getCamera) {
       ctx.fillRect(x + w / 2 - t / 2, y + h / 2 - arm, t, arm * 2);
     }
     ctx.setLineDash([]);
+  }
+
+  /**
+   * The table's analysis over the open squares: a dead square (no tile left fits it) dark and
+   * crossed out; on every other, the number of tiles left that fit it, in a badge in its
+   * top-left corner (the middle stays clear for the plus of a legal square), readable from
+   * phone size up.
+   */
+  function drawTable(table, rect, s) {
+    if (!table) return;
+    const dpr = window.devicePixelRatio || 1;
+    for (const c of table.dead) {
+      const [x, y, w, h] = rect(c.x, c.y);
+      ctx.fillStyle = 'rgba(30, 38, 52, 0.55)';
+      ctx.fillRect(x + 2, y + 2, w - 4, h - 4);
+      ctx.strokeStyle = 'rgba(255, 120, 110, 0.95)';
+      ctx.lineWidth = Math.max(2 * dpr, s * 0.05);
+      ctx.lineCap = 'round';
+      const m = w * 0.28;
+      ctx.beginPath();
+      ctx.moveTo(x + m, y + m);
+      ctx.lineTo(x + w - m, y + h - m);
+      ctx.moveTo(x + w - m, y + m);
+      ctx.lineTo(x + m, y + h - m);
+      ctx.stroke();
+    }
+    const size = Math.max(11 * dpr, Math.min(s * 0.22, 20 * dpr));
+    ctx.font = `700 ${Math.round(size * 0.72)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (const c of table.fits) {
+      const [x, y] = rect(c.x, c.y);
+      const text = String(c.count);
+      const bw = Math.max(size, ctx.measureText(text).width + size * 0.5);
+      const bx = x + 3 * dpr;
+      const by = y + 3 * dpr;
+      ctx.fillStyle = 'rgba(20, 44, 72, 0.85)';
+      ctx.beginPath();
+      ctx.roundRect(bx, by, bw, size, size / 2);
+      ctx.fill();
+      ctx.fillStyle = '#ffffff';
+      ctx.fillText(text, bx + bw / 2, by + size / 2 + dpr * 0.5);
+    }
   }
 
   /**
@@ -254,7 +273,7 @@ export function createRenderer(canvas, getScene, getCamera) {
     ctx.fillStyle = 'rgba(110, 185, 235, 0.28)';
     ctx.fillRect(x + 2, y + 2, w - 4, h - 4);
     ctx.setLineDash([s * 0.05, s * 0.04]);
-    outline([x + 2, y + 2, w - 4, h - 4], 'rgba(143, 208, 242, 0.95)', Math.max(2 * dpr, s * 0.03));
+    outline(ctx, [x + 2, y + 2, w - 4, h - 4], 'rgba(143, 208, 242, 0.95)', Math.max(2 * dpr, s * 0.03));
     ctx.setLineDash([]);
     if (!open.from) return;
     // from the middle of the side it comes in at, towards the middle of the square
@@ -280,27 +299,6 @@ export function createRenderer(canvas, getScene, getCamera) {
     ctx.fill();
   }
 
-  /** Light up segments of tiles on the board (a traced or scored feature). */
-  function drawParts(scene, byCell, parts, color, rect, alpha = 1) {
-    ctx.globalAlpha = alpha;
-    for (const part of parts) {
-      const p = byCell.get(`${part.x},${part.y}`);
-      const def = p && scene.catalog[p.tile];
-      if (!def) continue;
-      const labels = new Set(part.slots.map((slot) => labelOfSlot(def, p.rot, slot)));
-      const [x, y, w, h] = rect(p.x, p.y);
-      for (const label of labels) {
-        if (!label) continue;
-        ctx.save();
-        ctx.translate(x + w / 2, y + h / 2);
-        ctx.rotate((p.rot * Math.PI) / 180);
-        ctx.drawImage(maskBitmap(p.tile, def, label, color), -w / 2, -h / 2, w, h);
-        ctx.restore();
-      }
-    }
-    ctx.globalAlpha = 1;
-  }
-
   function drawFlashes(scene, byCell, rect, now, s) {
     let active = false;
     for (const f of scene.flashes) {
@@ -308,7 +306,7 @@ export function createRenderer(canvas, getScene, getCamera) {
       if (t < 0 || t >= 1) continue;
       active = true;
       const alpha = t < 0.7 ? 0.75 : 0.75 * (1 - (t - 0.7) / 0.3);
-      drawParts(scene, byCell, f.parts, PLAYER_COLORS[f.color]?.fill ?? '#ffd84a', rect, alpha);
+      drawParts(ctx, scene, byCell, f.parts, f.color ? colorHex(f.color).fill : FLASH_GOLD, rect, alpha);
       const c = centreOf(f.parts, rect);
       if (!c) continue;
       ctx.globalAlpha = Math.min(1, (1 - t) * 2.5);
@@ -328,21 +326,23 @@ export function createRenderer(canvas, getScene, getCamera) {
 
   /** The figures on the board; a new one drops in (returns true while one does). */
   function drawFigures(scene, byCell, rect, s, now) {
-    const size = quantize(s * 0.42);
+    const dpr = window.devicePixelRatio || 1;
     let active = false;
     for (const f of scene.figures) {
       const p = byCell.get(`${f.x},${f.y}`);
       const def = p && scene.catalog[p.tile];
       if (!def) continue;
       const [x, y, w] = rect(p.x, p.y);
-      const [u, v] = figurePoint(def, p.rot, f.at);
+      const [u, v] = figurePoint(def, p.rot, f.at, f.kind);
       const start = scene.figuresIn.find((n) => n.x === f.x && n.y === f.y && n.at === f.at)?.start;
       const t = start === undefined ? 1 : Math.max(0, (now - start) / POP_MS);
       if (t < 1) active = true;
       // overshoots a little, like a figure set down with a tap
       const k = t >= 1 ? 1 : Math.sin(Math.min(1, t) * Math.PI * 0.75) / Math.sin(Math.PI * 0.75);
-      const d = s * 0.42 * Math.max(0.05, k);
-      const bmp = figureBitmap(figurePicture(f), scene.colors[f.player] ?? 'red', size);
+      const picture = figurePicture(f);
+      const size = figureSize(picture, s, dpr);
+      const d = size * Math.max(0.05, k);
+      const bmp = figureBitmap(picture, scene.colors[f.player] ?? null, quantize(size));
       ctx.drawImage(bmp, x + u * w - d / 2, y + v * w - d / 2, d, d);
     }
     return active;
@@ -350,6 +350,7 @@ export function createRenderer(canvas, getScene, getCamera) {
 
   /** Figures going home after their feature scored: they rise and fade. */
   function drawDepartures(scene, byCell, rect, s, now) {
+    const dpr = window.devicePixelRatio || 1;
     let active = false;
     for (const f of scene.departures) {
       const t = (now - f.start) / HOME_MS;
@@ -359,144 +360,16 @@ export function createRenderer(canvas, getScene, getCamera) {
       active = true;
       const k = ease(Math.max(0, t));
       const [x, y, w] = rect(p.x, p.y);
-      const [u, v] = figurePoint(def, p.rot, f.at);
-      const d = s * 0.42 * (1 - 0.3 * k);
+      const [u, v] = figurePoint(def, p.rot, f.at, f.kind);
+      const picture = figurePicture(f);
+      const size = figureSize(picture, s, dpr);
+      const d = size * (1 - 0.3 * k);
       ctx.globalAlpha = 1 - k;
-      ctx.drawImage(figureBitmap(figurePicture(f), scene.colors[f.player] ?? 'red', quantize(s * 0.42)),
+      ctx.drawImage(figureBitmap(picture, scene.colors[f.player] ?? null, quantize(size)),
         x + u * w - d / 2, y + v * w - d / 2 - k * s * 0.8, d, d);
       ctx.globalAlpha = 1;
     }
     return active;
-  }
-
-  /** The suggested move: its tile faintly in place, outlined in gold, its figure standing. */
-  function drawSuggestion(scene, rect, px, s) {
-    const hint = scene.suggestion;
-    const def = hint && scene.catalog[hint.tile];
-    if (!def) return;
-    const r = rect(hint.x, hint.y);
-    ctx.globalAlpha = 0.55;
-    ctx.drawImage(tileBitmap(hint.tile, def, hint.rot, px), ...r);
-    ctx.globalAlpha = 1;
-    ctx.setLineDash([s * 0.1, s * 0.05]);
-    outline(r, '#f2c14e', Math.max(3, s * 0.05));
-    ctx.setLineDash([]);
-    if (!hint.at) return;
-    const [u, v] = figurePoint(def, hint.rot, hint.at);
-    const d = s * 0.42;
-    ctx.globalAlpha = 0.85;
-    ctx.drawImage(figureBitmap(figurePicture({ kind: hint.kind ?? 'follower', feature: hint.feature }), scene.myColor, quantize(d)),
-      r[0] + u * r[2] - d / 2, r[1] + v * r[3] - d / 2, d, d);
-    ctx.globalAlpha = 1;
-  }
-
-  /** The first-turn coach's marks: a green bar along each side that meets a neighbour. */
-  function drawMatchEdges(marks, rect, s) {
-    if (!marks?.dirs.length) return;
-    const [x, y, w, h] = rect(marks.x, marks.y);
-    const t = Math.max(4, s * 0.07);
-    const inset = t / 2 + 1;
-    ctx.lineCap = 'round';
-    for (const [color, width] of [['rgba(16, 60, 30, 0.55)', t + 3], ['#4cd18a', t]]) {
-      ctx.strokeStyle = color;
-      ctx.lineWidth = width;
-      ctx.beginPath();
-      for (const dir of marks.dirs) {
-        const [x0, y0, x1, y1] = { N: [x, y + inset, x + w, y + inset], S: [x, y + h - inset, x + w, y + h - inset],
-          W: [x + inset, y, x + inset, y + h], E: [x + w - inset, y, x + w - inset, y + h] }[dir];
-        const pad = w * 0.12;
-        ctx.moveTo(x0 + (x0 === x1 ? 0 : pad), y0 + (y0 === y1 ? 0 : pad));
-        ctx.lineTo(x1 - (x0 === x1 ? 0 : pad), y1 - (y0 === y1 ? 0 : pad));
-      }
-      ctx.stroke();
-    }
-  }
-
-  /** The ghost under the pointer, the chosen placement and its figure targets. */
-  function drawPlacement(scene, rect, px, s) {
-    for (const [p, alpha] of [[scene.ghost, 0.6], [scene.pending, 1]]) {
-      const def = p && scene.catalog[p.tile];
-      if (!def) continue;
-      const r = rect(p.x, p.y);
-      ctx.globalAlpha = alpha;
-      ctx.drawImage(tileBitmap(p.tile, def, p.rot, px), ...r);
-      ctx.globalAlpha = 1;
-      outline(r, alpha < 1 ? 'rgba(255,255,255,0.7)' : '#ffffff', Math.max(2, s * 0.03));
-    }
-    drawMatchEdges(scene.matchEdges, rect, s);
-    const p = scene.pending;
-    const def = p && scene.catalog[p.tile];
-    if (!def) return;
-    // the traced feature over the chosen tile too (the board's tiles were traced before it)
-    drawParts(scene, new Map([[`${p.x},${p.y}`, p]]), scene.trace, TRACE_COLOR, rect);
-    const [x, y, w] = rect(p.x, p.y);
-    const dpr = window.devicePixelRatio || 1;
-    const scale = s / dpr;
-    const points = scene.spots.map((spot) => figurePoint(def, p.rot, spot.at));
-    const layout = layoutTargets(points, scale);
-    // the rotate hub in the middle: a tap there turns the tile
-    const cx0 = x + w / 2;
-    const cy0 = y + w / 2;
-    const hub = layout.hub * w;
-    ctx.beginPath();
-    ctx.arc(cx0, cy0, hub, 0, Math.PI * 2);
-    ctx.fillStyle = 'rgba(16, 32, 51, 0.55)';
-    ctx.fill();
-    ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
-    ctx.lineWidth = Math.max(2 * dpr, hub * 0.1);
-    ctx.beginPath();
-    ctx.arc(cx0, cy0, hub * 0.55, -Math.PI * 0.9, Math.PI * 0.55);
-    ctx.stroke();
-    const tip = [cx0 + Math.cos(Math.PI * 0.55) * hub * 0.55, cy0 + Math.sin(Math.PI * 0.55) * hub * 0.55];
-    ctx.beginPath();
-    ctx.moveTo(tip[0] - hub * 0.28, tip[1] - hub * 0.02);
-    ctx.lineTo(tip[0] + hub * 0.06, tip[1] + hub * 0.26);
-    ctx.lineTo(tip[0] + hub * 0.12, tip[1] - hub * 0.2);
-    ctx.closePath();
-    ctx.fillStyle = ctx.strokeStyle;
-    ctx.fill();
-    scene.spots.forEach((spot, i) => {
-      const [u, v] = points[i];
-      const [tu, tv] = layout.targets[i];
-      const fx = x + u * w;
-      const fy = y + v * w;
-      const cx = x + tu * w;
-      const cy = y + tv * w;
-      const chosen = i === scene.chosenSpot;
-      if (chosen) {
-        const d = s * 0.42;
-        const bmp = figureBitmap(figurePicture(spot), scene.myColor, quantize(d));
-        ctx.drawImage(bmp, fx - d / 2, fy - d / 2, d, d);
-      }
-      // a target pushed away from its spot points back at it
-      if (Math.hypot(cx - fx, cy - fy) > 2 * dpr) {
-        ctx.beginPath();
-        ctx.moveTo(cx, cy);
-        ctx.lineTo(fx, fy);
-        ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
-        ctx.lineWidth = 2 * dpr;
-        ctx.stroke();
-        ctx.beginPath();
-        ctx.arc(fx, fy, 3 * dpr, 0, Math.PI * 2);
-        ctx.fillStyle = '#ffffff';
-        ctx.fill();
-      }
-      // a fingertip-wide ring (TARGET_PX); the chosen one is filled
-      const r = layout.ring * w;
-      ctx.beginPath();
-      ctx.arc(cx, cy, r * 0.82, 0, Math.PI * 2);
-      ctx.fillStyle = chosen ? (PLAYER_COLORS[scene.myColor]?.fill ?? '#333') : 'rgba(255, 255, 255, 0.78)';
-      ctx.fill();
-      ctx.lineWidth = Math.max(3 * dpr, s * 0.025);
-      ctx.strokeStyle = chosen ? '#ffffff' : PLAYER_COLORS[scene.myColor]?.fill ?? '#333';
-      ctx.stroke();
-      ctx.fillStyle = chosen ? '#ffffff' : ctx.strokeStyle;
-      ctx.font = `800 ${Math.round(r * 0.8)}px system-ui, sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      // the number is the key that picks it
-      ctx.fillText(String(i + 1), cx, cy + r * 0.04);
-    });
   }
 
   function frame(now) {

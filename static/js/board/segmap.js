@@ -4,7 +4,7 @@
 // under the pointer, where a figure stands on a segment, and which pixels to light up when a
 // feature is traced. Fields are found by flooding from their edge slots, so a field that goes
 // round a road end stays one piece, as the catalog says.
-import { cityPaths, roadPath, monasteryPath, monasteryCentre, riverPaths, ROAD_WIDTH, RIVER_WIDTH } from './shapes.js';
+import { cityPaths, cityDepth, roadPath, monasteryPath, monasteryCentre, riverPaths, ROAD_WIDTH, RIVER_WIDTH } from './shapes.js';
 import { SLOTS, INWARD, slotPoint, rotatePoint, unrotatePoint, unrotateSlot, rotateSlot,
   edgesOf } from './slots.js';
 
@@ -15,7 +15,8 @@ import { SLOTS, INWARD, slotPoint, rotatePoint, unrotatePoint, unrotateSlot, rot
 export const MAP = 64;
 /** Label of the centre (monastery or garden); segments are labelled index + 1, nothing 0. */
 export const CENTRE = 255;
-const GARDEN_RADIUS = 0.11;
+/** The garden's radius: the picture's and the pointer's. */
+export const GARDEN_RADIUS = 0.11;
 
 /**
  * @typedef {object} SegmentMap
@@ -74,7 +75,7 @@ function build(def) {
     });
   });
   def.segments.forEach((seg, i) => {
-    if (seg.kind === 'city') stamp(i + 1, () => ctx.fill(cityPaths(edgesOf(seg.slots)).fill));
+    if (seg.kind === 'city') stamp(i + 1, () => ctx.fill(cityPaths(edgesOf(seg.slots), cityDepth(def, seg)).fill));
   });
   if (def.centre === 'monastery') stamp(CENTRE, () => ctx.fill(monasteryPath(monasteryCentre(def))));
   floodFields(def, labels);
@@ -109,10 +110,44 @@ function floodFields(def, labels) {
   });
   const isField = (l) => l > 0 && l !== CENTRE && def.segments[l - 1].kind === 'field';
   spread(labels, queue, (l) => l === 0);
-  // Pixels no seed reached (slivers between outlines) join the nearest field.
+  // An inner field touches no edge, so no slot seeds it: it is the largest stretch of land
+  // that no edge field reached (enclosed by walls). A tile has one at most.
+  const inner = def.segments.findIndex((seg) => seg.kind === 'field' && !seg.slots.length);
+  if (inner >= 0) {
+    const lake = largestUnlabelled(labels);
+    for (const i of lake) labels[i] = inner + 1;
+  }
+  // Pixels no seed reached (slivers between outlines) join the nearest field, and a pocket
+  // between two town caps at a corner, which no field reaches, its nearest segment.
   const rest = [];
   for (let i = 0; i < labels.length; i++) if (isField(labels[i])) rest.push(i);
   spread(labels, rest, (l) => l === 0);
+  const any = [];
+  for (let i = 0; i < labels.length; i++) if (labels[i]) any.push(i);
+  spread(labels, any, (l) => l === 0);
+}
+
+/** The pixels of the largest 4-connected stretch of unlabelled pixels. */
+function largestUnlabelled(labels) {
+  const seen = new Uint8Array(labels.length);
+  let best = [];
+  for (let start = 0; start < labels.length; start++) {
+    if (labels[start] || seen[start]) continue;
+    const part = [start];
+    seen[start] = 1;
+    for (let head = 0; head < part.length; head++) {
+      const i = part[head];
+      const x = i % MAP;
+      for (const j of [x + 1 < MAP ? i + 1 : -1, x > 0 ? i - 1 : -1, i + MAP, i - MAP]) {
+        if (j >= 0 && j < labels.length && !labels[j] && !seen[j]) {
+          seen[j] = 1;
+          part.push(j);
+        }
+      }
+    }
+    if (part.length > best.length) best = part;
+  }
+  return best;
 }
 
 /** Breadth-first spread of labels from `queue` into pixels where `open(label)` holds. */
@@ -226,16 +261,27 @@ export function distAt(map, [x, y]) {
  * @param {TileDef} def @param {number} rot @param {string} slot
  */
 export function labelOfSlot(def, rot, slot) {
-  if (slot === 'C') return CENTRE;
+  if (slot === 'C') return innerField(def) || CENTRE;
   const canonical = unrotateSlot(slot, rot);
   const i = def.segments.findIndex((s) => s.slots.includes(canonical));
   return i + 1;
 }
 
-/** Board-oriented slots of a label ("C" for the centre). */
+/**
+ * The label of a tile's inner field (a field that touches no edge, named `C` by a figure on
+ * it), or 0. Its `C` is the field's, not the garden's, when a tile has both (I03): only the
+ * abbot stands in the garden, and the garden lies in the field.
+ * @param {TileDef} def
+ */
+export function innerField(def) {
+  return def.segments.findIndex((seg) => seg.kind === 'field' && !seg.slots.length) + 1;
+}
+
+/** Board-oriented slots of a label ("C" for the centre and for an inner field). */
 export function slotsOfLabel(def, rot, label) {
   if (label === CENTRE) return ['C'];
   if (!label) return [];
+  if (label === innerField(def)) return ['C'];
   return def.segments[label - 1].slots.map((s) => rotateSlot(s, rot));
 }
 
@@ -245,11 +291,14 @@ export function labelAtBoard(def, rot, pt) {
 }
 
 /**
- * Where a figure on a board-oriented slot stands, tile-local, board orientation.
+ * Where a figure on a board-oriented slot stands, tile-local, board orientation. An abbot at
+ * `C` stands in the garden or monastery, whatever else the tile's `C` names.
+ * @param {TileDef} def @param {number} rot @param {string} slot @param {string} [kind] the figure's kind
  * @returns {Pt}
  */
-export function figurePoint(def, rot, slot) {
+export function figurePoint(def, rot, slot, kind) {
   const map = segmentMap(def);
-  const pt = map.anchors.get(labelOfSlot(def, rot, slot)) ?? [0.5, 0.5];
+  const label = kind === 'abbot' && slot === 'C' ? CENTRE : labelOfSlot(def, rot, slot);
+  const pt = map.anchors.get(label) ?? [0.5, 0.5];
   return rotatePoint(pt, rot);
 }

@@ -1,6 +1,6 @@
 // Unit-square outlines of a tile's segments, derived from the catalog only.
 // A tile is painted and hit-tested from the same outlines, so what you see is what you hover.
-import { EDGES, EDGE_MID, INWARD, edgesOf } from './slots.js';
+import { SLOTS, EDGES, EDGE_MID, INWARD, edgesOf } from './slots.js';
 
 /**
  * @typedef {{kind: 'city'|'road'|'field'|'river', slots: string[], pennant: boolean,
@@ -40,27 +40,50 @@ function turnEdges(base, k) {
 
 /**
  * The outline of a city segment touching `edges`: `fill` covers it, `walls` are its inner sides.
- * @param {string[]} edges
+ * `depth` scales how far its walls bow into the tile (1: as drawn; see `cityDepth`).
+ * @param {string[]} edges @param {number} [depth]
  * @returns {{fill: Path2D, walls: Path2D}}
  */
-export function cityPaths(edges) {
+export function cityPaths(edges, depth = 1) {
   const want = [...edges].sort().join();
   for (const shape of CITY_SHAPES) {
     for (let k = 0; k < 4; k++) {
       if (shape.edges.length === edges.length && turnEdges(shape.edges, k) === want) {
-        return buildCity(shape.ops, k);
+        return buildCity(shape.ops, k, depth);
       }
     }
   }
   throw new Error(`no city outline for edges ${want}`);
 }
 
-function buildCity(ops, k) {
+/**
+ * How deep a city's walls bow on its tile. A tile with an inner field (T05, T06, I03) needs
+ * room for it between its towns: there a town on one edge keeps close to it, and a band
+ * across the tile is drawn thinner; elsewhere the towns are drawn as usual.
+ * @param {TileDef} def @param {Segment} seg
+ */
+export function cityDepth(def, seg) {
+  if (!def.segments.some((s) => s.kind === 'field' && !s.slots.length)) return 1;
+  const edges = edgesOf(seg.slots);
+  if (edges.length === 1) return 0.75;
+  return edges.length === 2 && opposite(edges[0], edges[1]) ? 1.45 : 1;
+}
+
+/** A control point of a wall moved `depth` times as far from the wall's chord `a`-`b`. */
+function bow(p, [ax, ay], [bx, by], depth) {
+  const [dx, dy] = [bx - ax, by - ay];
+  const t = ((p[0] - ax) * dx + (p[1] - ay) * dy) / (dx * dx + dy * dy);
+  const [qx, qy] = [ax + dx * t, ay + dy * t];
+  return [qx + (p[0] - qx) * depth, qy + (p[1] - qy) * depth];
+}
+
+function buildCity(ops, k, depth) {
   const fill = new Path2D();
   const walls = new Path2D();
   let at = [0, 0];
   for (const [op, ...pts] of ops) {
-    const [a, b, c] = pts.map((p) => turn(p, k));
+    let [a, b, c] = pts.map((p) => turn(p, k));
+    if (op === 'C' && depth !== 1) [a, b] = [bow(a, at, c, depth), bow(b, at, c, depth)];
     if (op === 'M') fill.moveTo(...a);
     if (op === 'L') fill.lineTo(...a);
     if (op === 'C') {
@@ -83,6 +106,9 @@ export function roadEnd(def) {
   if (def.centre === 'monastery') return 'monastery';
   const singles = def.segments.filter((s) => s.kind === 'road' && edgesOf(s.slots).length === 1);
   if (singles.length >= 3) return 'junction';
+  // two roads from opposite edges meeting between two separate city caps (I07): a crossing
+  const caps = def.segments.filter((s) => s.kind === 'city').every((s) => edgesOf(s.slots).length === 1);
+  if (singles.length === 2 && caps && opposite(edgesOf(singles[0].slots)[0], edgesOf(singles[1].slots)[0])) return 'junction';
   if (def.segments.some((s) => s.kind === 'city')) return 'wall';
   return 'dead-end';
 }
@@ -114,6 +140,29 @@ function bend(a, b, inset) {
     [EDGE_MID[b][0] + ib[0] * inset, EDGE_MID[b][1] + ib[1] * inset], EDGE_MID[b]]);
 }
 
+/** How far into its tile a road that crosses another one (T22) runs before its dead end. */
+const CROSSING_END = 0.74;
+
+/**
+ * A road that passes over the tile's other road and ends beyond it (T22's west road, on a
+ * bridge over the south road into the east field), or null. The catalog says so without
+ * saying it: of two roads from neighbouring edges that end on a tile with a town, the field
+ * in the corner between them borders no town, which it would if both ran to the town's gate.
+ * The road on the later edge (clockwise) is the one that crosses.
+ * @param {TileDef} def @returns {Segment|null}
+ */
+export function crossingRoad(def) {
+  const singles = def.segments.filter((s) => s.kind === 'road' && edgesOf(s.slots).length === 1);
+  if (singles.length !== 2 || def.centre || !def.segments.some((s) => s.kind === 'city')) return null;
+  const [a, b] = singles.map((s) => EDGES.indexOf(edgesOf(s.slots)[0]));
+  const later = (b - a + 4) % 4 === 1 ? 1 : (a - b + 4) % 4 === 1 ? 0 : -1;
+  if (later < 0) return null;
+  const first = later === 1 ? a : b;
+  const corner = [SLOTS[first * 3 + 2], SLOTS[((first + 1) % 4) * 3]];
+  const field = def.segments.find((s) => s.kind === 'field' && corner.every((slot) => s.slots.includes(slot)));
+  return field && !field.adj_cities.length ? singles[later] : null;
+}
+
 /** True when two edges face each other across the tile. */
 function opposite(a, b) {
   return INWARD[a][0] + INWARD[b][0] === 0 && INWARD[a][1] + INWARD[b][1] === 0;
@@ -130,6 +179,7 @@ export function roadCurve(def, seg) {
   const [a, b] = edges;
   const from = EDGE_MID[a];
   if (edges.length === 2) return opposite(a, b) ? line(from, EDGE_MID[b]) : bend(a, b, 0.4);
+  if (seg === crossingRoad(def)) return line(from, [from[0] + INWARD[a][0] * CROSSING_END, from[1] + INWARD[a][1] * CROSSING_END]);
   const end = roadEnd(def);
   if (end === 'wall') {
     // a quadratic through the tile's middle, as a cubic
@@ -246,6 +296,37 @@ export function riverPaths(def) {
 }
 
 /**
+ * Where a road of a tile passes over another road of it without meeting it (T22, T23: two
+ * roads, no crossing), with the upper road and its bridge.
+ * @param {TileDef} def @returns {{seg: Segment, bridge: {at: Pt, angle: number}}[]}
+ */
+export function overpasses(def) {
+  const roads = def.segments.filter((s) => s.kind === 'road');
+  const found = [];
+  roads.forEach((seg, i) => {
+    const curve = roadCurve(def, seg);
+    for (const under of roads.slice(0, i)) {
+      const hit = crossing(curve, roadCurve(def, under));
+      if (hit) found.push({ seg, bridge: hit });
+    }
+  });
+  return found;
+}
+
+/** Where curve `a` crosses curve `b` away from both ends, as a bridge on `a`, or null. */
+function crossing(a, b) {
+  const along = Array.from({ length: 33 }, (_, i) => pointOn(b, i / 32));
+  for (let i = 4; i <= 28; i++) {
+    const p = pointOn(a, i / 32);
+    if (along.slice(4, 29).some((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) < ROAD_WIDTH / 3)) {
+      const [u, v] = [pointOn(a, (i - 1) / 32), pointOn(a, (i + 1) / 32)];
+      return { at: p, angle: Math.atan2(v[1] - u[1], v[0] - u[0]) };
+    }
+  }
+  return null;
+}
+
+/**
  * Where a road crosses the river on a tile (a bridge: the road is one piece over it), and the
  * road's direction there (radians). Found on the two centre lines, so it is the same point the
  * picture shows. @param {TileDef} def @returns {{at: Pt, angle: number}[]}
@@ -281,6 +362,8 @@ function cityCentre(def) {
 
 /** The end point of a dead-end road (where a little house stands). @returns {Pt|null} */
 export function deadEndPoint(def) {
+  const crossing = crossingRoad(def);
+  if (crossing) return pointOn(roadCurve(def, crossing), 1);
   if (roadEnd(def) !== 'dead-end') return null;
   const seg = def.segments.find((s) => s.kind === 'road' && edgesOf(s.slots).length === 1);
   if (!seg) return null;

@@ -1,7 +1,9 @@
 // Where the touch targets of a chosen (not yet confirmed) tile go. The middle of the tile is a
 // rotate hub: a tap there always turns the tile, so "tap it again to turn it" never picks a
 // figure. Figure targets whose spot lies in the hub are pushed out of it, and targets are kept
-// a finger's width apart. All in tile units ([0, 1] squares); pure, no DOM.
+// a finger's width apart: inside the tile while they fit there, else around it (the camera
+// never zooms in for them, so at a small zoom they ring the tile). All in tile units ([0, 1]
+// is the tile); pure, no DOM.
 
 /** CSS pixels: a figure target's diameter and the rotate hub's, at least a fingertip. */
 export const TARGET_PX = 44;
@@ -21,7 +23,28 @@ const DIRS = Array.from({ length: 8 }, (_, i) => [Math.cos((i * Math.PI) / 4), M
  */
 export function layoutTargets(spots, scale) {
   const ring = TARGET_PX / 2 / scale;
-  const hub = Math.max(0.14, HUB_PX / 2 / scale);
+  // never more than the tile: at a small zoom the whole tile turns it anyway
+  const hub = Math.min(0.5, Math.max(0.14, HUB_PX / 2 / scale));
+  const inside = spread(spots, ring, hub, INSIDE);
+  if (apart(inside, ring) && inside.every((t) => dist(t, CENTRE) >= (hub + ring) * 0.999)) return { hub, ring, targets: inside };
+  // they do not fit on the tile: around it, as far out as a ring of fingertips needs
+  return { hub, ring, targets: spread(spots, ring, hub, hub + ring * 3) };
+}
+
+/** Half the side of the square (around the tile's middle) targets stay in while they fit. */
+const INSIDE = 0.46;
+
+/** Are the targets a fingertip apart? @param {Pt[]} targets @param {number} ring */
+function apart(targets, ring) {
+  return targets.every((a, i) => targets.every((b, j) => j <= i || dist(a, b) >= ring * 2 * 0.999));
+}
+
+/**
+ * The targets pushed out of the hub and apart, kept within `reach` of the tile's middle.
+ * @param {Pt[]} spots @param {number} ring @param {number} hub @param {number} reach
+ * @returns {Pt[]}
+ */
+function spread(spots, ring, hub, reach) {
   const out = spots.map((p) => /** @type {Pt} */ ([...p]));
   const clear = hub + ring;
   out.forEach((p, i) => {
@@ -34,7 +57,7 @@ export function layoutTargets(spots, scale) {
       const others = out.filter((_, j) => j !== i);
       dir = DIRS.reduce((best, cand) => (room(cand, others, clear) > room(best, others, clear) ? cand : best));
     }
-    out[i] = [0.5 + dir[0] * clear, 0.5 + dir[1] * clear];
+    out[i] = keepOut([0.5 + dir[0] * clear, 0.5 + dir[1] * clear], clear, reach);
   });
   // a few rounds of pushing apart targets that overlap, never back into the hub
   for (let round = 0; round < 12; round++) {
@@ -46,13 +69,13 @@ export function layoutTargets(spots, scale) {
         moved = true;
         const [ux, uy] = d > 1e-6 ? [(out[j][0] - out[i][0]) / d, (out[j][1] - out[i][1]) / d] : [1, 0];
         const push = (ring * 2 - d) / 2;
-        out[i] = keepOut([out[i][0] - ux * push, out[i][1] - uy * push], clear);
-        out[j] = keepOut([out[j][0] + ux * push, out[j][1] + uy * push], clear);
+        out[i] = keepOut([out[i][0] - ux * push, out[i][1] - uy * push], clear, reach);
+        out[j] = keepOut([out[j][0] + ux * push, out[j][1] + uy * push], clear, reach);
       }
     }
     if (!moved) break;
   }
-  return { hub, ring, targets: out };
+  return out;
 }
 
 /**
@@ -72,22 +95,6 @@ export function hitTarget(layout, u, v) {
   return best >= 0 ? { spot: best } : { rotate: true };
 }
 
-/**
- * The zoom (CSS pixels per tile) at which every target of these spots is a fingertip wide and
- * clear of the others and of the hub, within `most`.
- * @param {Pt[]} spots
- */
-export function comfortableScale(spots, most) {
-  let need = 200;
-  for (let i = 0; i < spots.length; i++) {
-    for (let j = i + 1; j < spots.length; j++) {
-      const d = dist(spots[i], spots[j]);
-      if (d > 0.05) need = Math.max(need, TARGET_PX / d);
-    }
-  }
-  return Math.min(need, most);
-}
-
 function dist(a, b) {
   return Math.hypot(a[0] - b[0], a[1] - b[1]);
 }
@@ -99,10 +106,11 @@ function room(dir, others, clear) {
   return Math.min(inside * 2, ...others.map((o) => dist(o, p)));
 }
 
-/** Back outside the hub and inside the tile. @returns {Pt} */
-function keepOut(p, clear) {
+/** Back outside the hub and within `reach` of the tile's middle. @returns {Pt} */
+function keepOut(p, clear, reach) {
   let [x, y] = p;
   const d = Math.hypot(x - 0.5, y - 0.5);
   if (d < clear && d > 1e-6) [x, y] = [0.5 + ((x - 0.5) / d) * clear, 0.5 + ((y - 0.5) / d) * clear];
-  return [Math.max(0.04, Math.min(0.96, x)), Math.max(0.04, Math.min(0.96, y))];
+  const clamp = (c) => Math.max(0.5 - reach, Math.min(0.5 + reach, c));
+  return [clamp(x), clamp(y)];
 }

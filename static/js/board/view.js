@@ -42,6 +42,9 @@ export function createBoardView(canvas, handlers = {}, options = {}) {
       renderer.invalidate();
     },
   });
+  // a finger or a button on the board stops a glide where it is drawn: the tap lands on what is
+  // under it, not on where the board was headed
+  canvas.addEventListener('pointerdown', () => { glide = null; });
   new ResizeObserver(renderer.invalidate).observe(canvas);
   const size = () => [canvas.clientWidth || 300, canvas.clientHeight || 300];
   /** @type {{x: number, y: number}|null} a cell to bring into view at the next frame */
@@ -99,25 +102,24 @@ export function createBoardView(canvas, handlers = {}, options = {}) {
       renderer.invalidate();
     },
     /**
-     * Show `cells` (e.g. the squares where the drawn tile fits) as large as the canvas allows:
-     * fitted, but never smaller than `least` CSS px; when they do not all fit at that size,
-     * the one nearest `near` is centred.
+     * Bring `cells` (e.g. the squares where the drawn tile fits) into view at the same zoom
+     * (the zoom is the viewer's): all of them, centred, when they fit on the canvas at this
+     * zoom; else left alone while some of them are on it; else the one nearest `near` is
+     * centred.
      * @param {{x: number, y: number}[]} cells @param {{x: number, y: number}|null} near
-     * @param {number} least
      */
-    showCells(cells, near, least) {
+    showCells(cells, near) {
       if (!cells.length) return;
       const [w, h] = size();
-      // leave the camera alone while it already shows some of them large enough to tap
-      if (camera.scale >= least && cells.some((c) => cellInView(glide?.to ?? camera, w, h, c, NO_INSETS))) return;
-      const target = { x: camera.x, y: camera.y, scale: camera.scale };
-      fit(target, w, h, boundsOf(cells), 0.4);
-      target.scale = Math.max(target.scale, least);
-      if (!cells.every((c) => cellInView(target, w, h, c, NO_INSETS)) && near) {
-        const d = (c) => Math.hypot(c.x - near.x, c.y - near.y);
-        Object.assign(target, centreOn(target, w, h, cells.reduce((a, b) => (d(b) < d(a) ? b : a)), NO_INSETS));
-      }
-      moveTo({ x: target.x, y: target.y, scale: target.scale });
+      const now = glide?.to ?? camera;
+      if (cells.every((c) => cellInView(now, w, h, c, NO_INSETS))) return;
+      const b = boundsOf(cells);
+      const all = { x: (b.minX + b.maxX + 1) / 2, y: (b.minY + b.maxY + 1) / 2, scale: camera.scale };
+      if (cells.every((c) => cellInView(all, w, h, c, NO_INSETS))) return moveTo(all);
+      if (cells.some((c) => cellInView(now, w, h, c, NO_INSETS))) return;
+      const from = near ?? cells[0];
+      const d = (c) => Math.hypot(c.x - from.x, c.y - from.y);
+      moveTo(centreOn(camera, w, h, cells.reduce((a, b) => (d(b) < d(a) ? b : a)), NO_INSETS));
     },
     /** Glide (or, without motion, jump) to a camera. */
     glideTo: moveTo,

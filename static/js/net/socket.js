@@ -1,16 +1,15 @@
 // The room's websocket: hello, snapshot + diffs kept in order by `seq` (a gap asks for a
 // resync), a heartbeat both ways, and reconnection when the line drops: at once when the
-// server says it restarts (1012: another process takes the room over), else with a growing
-// delay (PROTOCOL.md, "Reconnecting").
+// server says it restarts (another process takes the room over), else with a growing delay
+// (PROTOCOL.md, "Reconnecting"). Codes, limits and intervals are the protocol's (protocol.js).
 import { applyPatch } from './patch.js';
+import { CLOSE, HEARTBEAT, LIMITS, SERVER_TYPES } from './protocol.js';
+import * as send from './messages.js';
 
-export const PROTOCOL = 2;
-const PING_EVERY_MS = 10000;
-const SILENT_AFTER_MS = 30000;
+const PING_EVERY_MS = HEARTBEAT.PING_SECONDS * 1000;
+// the server pings as often: this long without a word from it, the line is dead
+const SILENT_AFTER_MS = HEARTBEAT.TIMEOUT_SECONDS * 1000;
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 16000, 30000];
-const CLOSE_RESTART = 1012;
-const CLOSE_RELOAD = 4001;
-const CLOSE_NOT_FOUND = 4004;
 
 /**
  * @typedef {'connecting'|'online'|'offline'|'gone'} LinkState
@@ -19,7 +18,9 @@ const CLOSE_NOT_FOUND = 4004;
  *   whole public state after a snapshot (`live` false) or a diff (`live` true: a change that
  *   just happened); `arrived`: performance.now() when its frame came in; `now`: the server's
  *   wall time (Unix seconds) a snapshot was sent at (none with a diff)
- * @property {(msg: any) => void} onMessage every other message (welcome, you, seated, chat, error)
+ * @property {Record<string, (msg: any) => void>} messages what to do with each other message
+ *   type (welcome, you, seated, chat, error ...), and with the snapshot itself once its state
+ *   is shown (it carries the chat so far); a type the server does not send is refused
  * @property {(link: LinkState, detail?: string) => void} onLink
  */
 
@@ -46,7 +47,7 @@ export function connectRoom(code, credentials, on) {
       attempt = 0;
       lastHeard = Date.now();
       const { token, name } = credentials();
-      raw({ type: 'hello', protocol: PROTOCOL, token: token || null, name: name || null });
+      raw(send.hello(token, name));
       on.onLink('online');
     };
     ws.onmessage = (e) => {
@@ -57,56 +58,55 @@ export function connectRoom(code, credentials, on) {
     ws.onclose = (e) => {
       ws = null;
       if (stopped) return;
-      if (e.code === CLOSE_RELOAD) return location.reload();
-      if (e.code === CLOSE_NOT_FOUND) {
+      if (e.code === CLOSE.RELOAD) return location.reload();
+      if (e.code === CLOSE.NOT_FOUND) {
         stopped = true;
-        return on.onLink('gone', 'There is no such room.');
+        return on.onLink('gone');
       }
       on.onLink('offline');
-      if (e.code === CLOSE_RESTART) return open();
+      if (e.code === CLOSE.RESTART) return open();
       const wait = BACKOFF_MS[Math.min(attempt++, BACKOFF_MS.length - 1)];
       setTimeout(() => stopped || open(), wait);
     };
   }
 
+  /** What the socket does itself with a message; then the page's handler, if it has one. */
+  const own = {
+    snapshot(msg, arrived) {
+      seq = msg.seq;
+      state = msg.state;
+      on.onState(state, false, arrived, typeof msg.now === 'number' ? msg.now : undefined);
+    },
+    diff(msg, arrived) {
+      if (msg.seq !== seq + 1 || !state) return raw(send.sync());
+      seq = msg.seq;
+      state = applyPatch(state, msg.ops);
+      on.onState(state, true, arrived);
+    },
+    ping: () => raw(send.pong()),
+  };
+  const unknown = [...Object.keys(own), ...Object.keys(on.messages)].filter((type) => !SERVER_TYPES.includes(type));
+  if (unknown.length) throw new Error(`the server sends no message ${unknown.join(', ')}`);
+
   function receive(msg, arrived) {
-    switch (msg.type) {
-      case 'snapshot':
-        seq = msg.seq;
-        state = msg.state;
-        on.onMessage({ type: 'chat-history', chat: msg.chat ?? [] });
-        on.onState(state, false, arrived, typeof msg.now === 'number' ? msg.now : undefined);
-        break;
-      case 'diff':
-        if (msg.seq !== seq + 1 || !state) {
-          raw({ type: 'sync' });
-          break;
-        }
-        seq = msg.seq;
-        state = applyPatch(state, msg.ops);
-        on.onState(state, true, arrived);
-        break;
-      case 'ping':
-        raw({ type: 'pong' });
-        break;
-      case 'pong':
-        break;
-      default:
-        on.onMessage(msg);
-    }
+    if (Object.hasOwn(own, msg.type)) own[msg.type](msg, arrived);
+    if (Object.hasOwn(on.messages, msg.type)) on.messages[msg.type](msg);
   }
 
-  /** @param {object} msg */
+  /** @param {object} msg one of net/messages.js */
   function raw(msg) {
     if (!ws || ws.readyState !== WebSocket.OPEN) return false;
-    ws.send(JSON.stringify(msg));
+    const text = JSON.stringify(msg);
+    // the server closes a connection that sends a frame above its limit: never send one
+    if (new TextEncoder().encode(text).length > LIMITS.FRAME_BYTES) return false;
+    ws.send(text);
     return true;
   }
 
   function heartbeat() {
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
     if (Date.now() - lastHeard > SILENT_AFTER_MS) ws.close();
-    else raw({ type: 'ping' });
+    else raw(send.ping());
   }
 
   open();

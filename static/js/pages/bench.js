@@ -5,6 +5,7 @@
 import { loadCatalog } from '../net/api.js';
 import { createBoardView } from '../board/view.js';
 import { rotateSlot } from '../board/slots.js';
+import { COLORS } from '../net/protocol.js';
 
 const FRAMES = 120;
 
@@ -62,11 +63,10 @@ function layout(catalog) {
 }
 
 function figuresFor(board, catalog) {
-  const colors = ['red', 'blue', 'green', 'yellow', 'black'];
   return board.filter((_, i) => i % 3 === 1).map((p, i) => {
     const def = catalog[p.tile];
     const seg = def.segments[i % def.segments.length];
-    return { player: i % colors.length, kind: 'follower', x: p.x, y: p.y,
+    return { player: i % COLORS.length, kind: 'follower', x: p.x, y: p.y,
       at: rotateSlot(seg.slots[0], p.rot), feature: seg.kind };
   });
 }
@@ -77,7 +77,7 @@ async function main() {
   const view = createBoardView(canvas);
   const board = layout(catalog);
   view.update({ catalog, board, figures: figuresFor(board, catalog),
-    colors: ['red', 'blue', 'green', 'yellow', 'black'], last: board[board.length - 1] });
+    colors: [...COLORS], last: board[board.length - 1] });
   view.fit();
   view.renderer.drawNow();
   // Reading one pixel back makes the browser finish drawing the frame inside the timing

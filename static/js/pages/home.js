@@ -1,35 +1,50 @@
 // The home page: my games, create a room, join one by code, the archive, learn mode.
 import { loadCatalog } from '../net/api.js';
+import { startLanguage } from '../ui/language.js';
 import { heldSeats, renderMyGames, newlyWaiting, nextBackoff, refreshDelay, MOVED_KEY, EVERY_MS } from '../ui/mygames.js';
-import { createPaceOptions, leftText } from '../ui/pace.js';
+import { leftText } from '../ui/pace.js';
 import { homeTitle, waitingText, markFavicon, notify, setupNotifyButton } from '../ui/notify.js';
 import { saveToken, savedName, saveName } from '../net/identity.js';
 import { tileBitmap } from '../board/tiles.js';
 import { byId, h, fill, chip } from '../ui/dom.js';
 import { openLearn } from '../ui/learn.js';
+import { createBody, fillCreateForm } from '../ui/create.js';
+import { t, formatDate } from '../i18n.js';
+import { errorText } from '../ui/errors.js';
+import { optionName, tilesetText } from '../ui/words.js';
+import { RULES } from '../net/protocol.js';
+
+// the words first: every part below words itself in the page's language
+// A form sent before the words are here (and the forms' handlers set) is kept and sent once
+// they are: natively it would only reload the page.
+/** @type {HTMLFormElement|null} */
+let early = null;
+const keepEarly = (/** @type {SubmitEvent} */ e) => {
+  e.preventDefault();
+  early = /** @type {HTMLFormElement} */ (e.target);
+};
+document.addEventListener('submit', keepEarly);
+await startLanguage();
 
 const createForm = /** @type {HTMLFormElement} */ (byId('create-form'));
 const joinForm = /** @type {HTMLFormElement} */ (byId('join-form'));
+fillCreateForm(createForm);
 /** @type {HTMLInputElement} */ (byId('name')).value = savedName();
+byId('home-lead').textContent = t('home.lead', { count: RULES.MAX_PLAYERS });
 
 async function postJson(url, body) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(typeof data.detail === 'string' ? data.detail : 'The room could not be created.');
+  if (!res.ok) throw new Error(data.code ? errorText(data) : t('home.createFailed'));
   return data;
 }
 
 createForm.addEventListener('submit', async (e) => {
   e.preventDefault();
-  const f = new FormData(createForm);
-  const name = String(f.get('name')).trim();
-  saveName(name);
+  const body = createBody(new FormData(createForm));
+  saveName(body.name);
   try {
-    const room = await postJson('/api/rooms', {
-      name, color: f.get('color'),
-      options: { tileset: f.get('tileset'), farmers: f.has('farmers'), abbot: f.has('abbot'), river: f.has('river'),
-        seats: Number(f.get('seats')), ...createPaceOptions(String(f.get('pace'))) },
-    });
+    const room = await postJson('/api/rooms', body);
     saveToken(room.code, room.token);
     location.href = room.link;
   } catch (err) {
@@ -43,46 +58,64 @@ joinForm.addEventListener('submit', async (e) => {
   const code = (raw.match(/\/r\/([^/?#]+)/)?.[1] ?? raw).toUpperCase();
   const res = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
   if (res.ok) location.href = `/r/${encodeURIComponent(code)}`;
-  else byId('join-error').textContent = res.status === 404 ? `There is no room ${code}.` : 'The server did not answer; try again.';
+  else byId('join-error').textContent = res.status === 404 ? t('home.noRoom', { code }) : t('home.noAnswer');
 });
+document.removeEventListener('submit', keepEarly);
+/** @type {HTMLFormElement|null} */ (early)?.requestSubmit();
 
 async function showArchive() {
   const list = byId('archive');
   try {
     const res = await fetch('/api/games?per_page=30');
     const page = await res.json();
-    if (!page.items.length) return fill(list, h('li.muted', null, 'No finished games yet.'));
+    if (!page.items.length) return fill(list, h('li.muted', null, t('archive.none')));
     fill(list, ...page.items.map((g) => {
       // a game nobody scored in (ended at once) has no winner, whatever the tie says
       const scored = g.players.some((p) => (p.score ?? 0) > 0);
       return h('li', { dataset: { game: String(g.id) } }, h('a', { href: `/games/${g.id}` },
-        h('span.when', null, `${new Date(g.finished_at ?? g.started_at).toLocaleString()} · ${g.turns} turns · ${g.options.tileset}${g.options.river ? ' + The River' : ''}${g.ended_early ? ' · ended early' : ''}${scored ? '' : ' · nobody scored'}`),
+        h('span.when', null, [formatDate(new Date(g.finished_at ?? g.started_at)), t('mygames.turns', { count: g.turns }),
+          tilesetText(g.options.tileset) + ['river', 'inns_cathedrals', 'traders_builders'].filter((k) => g.options[k])
+            .map((k) => ` + ${optionName(k)}`).join(''),
+          g.ended_early ? t('archive.endedEarly') : null, scored ? null : t('archive.nobodyScored'),
+          g.players.some((p) => p.analysis) ? t('archive.analysis') : null].filter(Boolean).join(' · ')),
         h('span.who', null, ...g.players.map((p) => {
           const won = scored && p.winner;
           return h('span', { class: won ? 'win' : '' }, chip(p.color), ` ${p.name} ${p.score ?? ''}${won ? ' ★' : ''}`);
         }))));
     }));
   } catch {
-    fill(list, h('li.muted', null, 'The archive is not available right now.'));
+    fill(list, h('li.muted', null, t('archive.unavailable')));
   }
 }
 
 /** A faint strip of tiles behind the title. */
 function paintHero(catalog) {
+  // a phone keeps the plain backdrop: painting tiles is the most work of its first load
+  if (!matchMedia('(min-width: 761px)').matches) return;
   const canvas = /** @type {HTMLCanvasElement} */ (byId('hero-tiles'));
-  const dpr = window.devicePixelRatio || 1;
-  canvas.width = canvas.clientWidth * dpr;
-  canvas.height = canvas.clientHeight * dpr;
+  // a faint backdrop (see home.css): CSS pixels are enough, and a few pictures repeated, each
+  // painted while the page is idle (a tile takes a phone tens of ms: the first load must not
+  // wait for its backdrop)
+  canvas.width = canvas.clientWidth;
+  canvas.height = canvas.clientHeight;
   const ctx = canvas.getContext('2d');
   const ids = Object.keys(catalog);
-  const size = Math.round(96 * dpr);
-  for (let y = 0, i = 0; y < canvas.height; y += size) {
-    for (let x = 0; x < canvas.width; x += size, i++) {
-      const id = ids[(i * 7) % ids.length];
-      ctx.drawImage(tileBitmap(id, catalog[id], ((i * 3) % 4) * 90, size), x, y);
-    }
-  }
+  const size = 96;
+  const cells = [];
+  for (let y = 0; y < canvas.height; y += size) for (let x = 0; x < canvas.width; x += size) cells.push([x, y]);
+  const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 16));
+  const step = (i) => () => {
+    if (i >= cells.length) return;
+    const k = i % HERO_PICTURES;
+    const id = ids[(k * 7) % ids.length];
+    ctx.drawImage(tileBitmap(id, catalog[id], ((k * 3) % 4) * 90, size), ...cells[i]);
+    idle(step(i + 1));
+  };
+  idle(step(0));
 }
+
+/** How many different tile pictures the backdrop repeats. */
+const HERO_PICTURES = 7;
 
 const TITLE = document.title;
 const mine = {
@@ -118,9 +151,9 @@ async function refreshMyGames() {
       body: JSON.stringify({ seats }) });
     mine.backoff = nextBackoff(mine.backoff, res.status);
     if (res.status === 429) {
-      note.textContent = 'The server is busy: My games will be brought up to date in a moment.';
+      note.textContent = t('mygames.busy');
     } else if (!res.ok) {
-      throw new Error(`the server answered ${res.status}`);
+      throw new Error(t('mygames.status', { status: String(res.status) }));
     } else {
       note.textContent = '';
       const data = await res.json();
@@ -129,7 +162,7 @@ async function refreshMyGames() {
       if (document.hidden) fresh.forEach(notifyWaiting);
     }
   } catch (err) {
-    note.textContent = `My games could not be brought up to date (${err instanceof Error ? err.message : err}); it tries again soon.`;
+    note.textContent = t('mygames.failed', { why: err instanceof Error ? err.message : String(err) });
   } finally {
     mine.loading = false;
     schedule();
@@ -161,9 +194,9 @@ function showMyGames(data) {
 
 /** A notification for a game that now waits for this player (its tag the room: one per game). */
 function notifyWaiting(g) {
-  const mover = g.last_move && g.last_move.seat !== g.seat ? `${g.last_move.name} played. ` : '';
-  const left = g.move_deadline ? ` (${leftText((Date.parse(g.move_deadline) - Date.parse(mine.data.now)) / 1000)})` : '';
-  notify(`Your move in room ${g.room.toUpperCase()}`, `${mover}It is your move${left}.`, g.room);
+  const mover = g.last_move && g.last_move.seat !== g.seat ? `${t('tell.played', { name: g.last_move.name })} ` : '';
+  const left = g.move_deadline ? leftText((Date.parse(g.move_deadline) - Date.parse(mine.data.now)) / 1000) : null;
+  notify(t('tell.title', { code: g.room.toUpperCase() }), `${mover}${left ? t('tell.yourMoveLeft', { left }) : t('tell.yourMove')}`, g.room);
 }
 
 setupNotifyButton(/** @type {HTMLButtonElement} */ (byId('notify')));
@@ -181,9 +214,11 @@ window.setInterval(() => {
   if (mine.data && !document.hidden) renderMyGames(byId('my-games'), mine.data, (performance.now() - mine.at) / 1000);
 }, EVERY_MS / 2);
 
-const catalog = await loadCatalog();
-byId('learn').addEventListener('click', () => openLearn(catalog));
-paintHero(catalog);
 showArchive();
 // the room page's "join with another code" lands here (after the page has scrolled to it)
 if (location.hash === '#join') requestAnimationFrame(() => byId('code').focus());
+loadCatalog().then((catalog) => {
+  byId('learn').addEventListener('click', () => openLearn(catalog));
+  fillCreateForm(createForm, catalog);
+  paintHero(catalog);
+});

@@ -1,5 +1,6 @@
 // Score over the turns, one line per player, drawn on a canvas.
-import { PLAYER_COLORS } from '../board/figures.js';
+import { colorHex } from '../board/colors.js';
+import { t } from '../i18n.js';
 
 /**
  * Cumulative scores after each turn, from the score events (final events at the end).
@@ -52,9 +53,9 @@ export function drawScoreChart(canvas, series, colors) {
     ctx.fillText(String(v), pad.l - 5, y(v) + 4);
   }
   ctx.textAlign = 'center';
-  ctx.fillText('turns →', W / 2, H - 5);
+  ctx.fillText(`${t('results.chart.turns')} →`, W / 2, H - 5);
   series.forEach((row, p) => {
-    ctx.strokeStyle = PLAYER_COLORS[colors[p]]?.fill ?? '#333';
+    ctx.strokeStyle = colorHex(colors[p]).fill;
     ctx.lineWidth = 2.5;
     ctx.lineJoin = 'round';
     ctx.beginPath();

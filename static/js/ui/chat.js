@@ -1,5 +1,6 @@
 // Chat: lines are rendered with textContent only (through h()), never as HTML.
 import { h, chip } from './dom.js';
+import { LIMITS } from '../net/protocol.js';
 
 const MAX_LINES = 200;
 
@@ -16,13 +17,14 @@ export function appendChat(list, line) {
 }
 
 /**
- * @param {HTMLFormElement} form with an input named "text"
+ * @param {HTMLFormElement} form with an input named "text" (as long as the server takes)
  * @param {(text: string) => boolean} send
  */
 export function setupChatForm(form, send) {
+  const input = /** @type {HTMLInputElement} */ (form.elements.namedItem('text'));
+  input.maxLength = LIMITS.CHAT_MAX;
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const input = /** @type {HTMLInputElement} */ (form.elements.namedItem('text'));
     const text = input.value.trim();
     if (text && send(text)) input.value = '';
   });

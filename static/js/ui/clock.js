@@ -2,6 +2,7 @@
 // clock state says it is right now. Nothing counts down by subtraction: every reading is
 // recomputed from the server's banks and the moment the player to move started.
 import { h } from './dom.js';
+import { t } from '../i18n.js';
 
 /**
  * @typedef {{bank: number, increment: number}} ClockOption a room option (seconds)
@@ -25,9 +26,9 @@ export const CLOCK_PRESETS = [
 
 /** "5 min + 10 s a turn", or "No clock". @param {ClockOption|null|undefined} o */
 export function clockName(o) {
-  if (!o) return 'No clock';
-  const bank = o.bank % 60 ? `${o.bank} s` : `${o.bank / 60} min`;
-  return o.increment ? `${bank} + ${o.increment} s a turn` : bank;
+  if (!o) return t('lobby.noClockName');
+  const bank = o.bank % 60 ? t('clock.seconds', { count: o.bank }) : t('time.minutes', { count: o.bank / 60 });
+  return o.increment ? t('clock.increment', { bank, count: o.increment }) : bank;
 }
 
 /** A key that is equal for equal clocks (for a select's value). @param {ClockOption|null|undefined} o */
@@ -53,7 +54,7 @@ export function clockText(seconds) {
 
 /** The clock cell of player `i` in the players panel (filled by `showClocks`). */
 export function clockCell(i) {
-  return h('span.clock', { dataset: { clock: String(i) }, title: 'Time left in the bank' });
+  return h('span.clock', { dataset: { clock: String(i) }, title: t('clock.title') });
 }
 
 /**

@@ -4,6 +4,9 @@
 // pure functions, so they are tested without a browser.
 import { h, fill } from './dom.js';
 import { timeoutText } from './pace.js';
+import { OPTIONS, RULES } from '../net/protocol.js';
+import { isMyTurn, firstTurn } from '../state.js';
+import { t } from '../i18n.js';
 
 const COACH = 'carc:coach';
 const PLAYED = 'carc:played';
@@ -29,16 +32,15 @@ export function coachDefault(played, game, chosen) {
  */
 export function briefingLines(options, advice, pace) {
   return [
-    'You have seven followers. After placing your tile you may put one on it, on a road, city, monastery' +
-      `${options.farmers ? ' or field' : ''}; it comes back when that feature is completed and scored.`,
-    options.farmers
-      ? 'Farmers, followers lying in fields, stay there until the end of the game: they never come back.'
-      : 'This game has no farmers: nobody stands in a field, and fields score nothing.',
-    options.abbot ? 'You also have an abbot, for a monastery or a garden. On a later turn you may take it back instead of placing a figure; it scores as it stands.' : null,
-    options.river ? 'The River comes first: each River tile continues the river at the square marked on the board.' : null,
-    advice === 'request' ? 'Hints on request: "Suggest a move" shows a good move and why. Everyone sees how many hints each player used.' : null,
-    pace?.pace === 'turn' ? `Turn-based: you have ${pace.move_hours ?? 24} hours for each move; come back any time, My games on the home page lists your games. ${timeoutText(pace.on_timeout)}` : null,
-    advice === 'coach' ? 'Coach: "Suggest a move" shows a good move and why, and before you confirm a move that hands points to an opponent, you are told. Everyone sees how many hints each player used.' : null,
+    t(options.farmers ? 'brief.followers.farmers' : 'brief.followers', { count: RULES.FOLLOWERS }),
+    t(options.farmers ? 'brief.farmers' : 'brief.noFarmers'),
+    options.abbot ? t('brief.abbot') : null,
+    options.river ? t('brief.river') : null,
+    options.inns_cathedrals ? t('brief.inns') : null,
+    options.traders_builders ? t(options.farmers ? 'brief.traders.farmers' : 'brief.traders') : null,
+    advice === 'request' ? t('brief.request') : null,
+    pace?.pace === 'turn' ? `${t('brief.turn', { count: pace.move_hours ?? OPTIONS.move_hours.default })} ${timeoutText(pace.on_timeout)}` : null,
+    advice === 'coach' ? t('brief.coach') : null,
   ].filter((line) => line !== null);
 }
 
@@ -87,11 +89,27 @@ export function noteBriefed(game) {
  */
 export function renderBriefing(el, lines, act) {
   fill(el,
-    h('h3', null, 'Before the first turn'),
+    h('h3', null, t('briefing.label')),
     h('ul.brief-lines', null, ...lines.map((line) => h('li', null, line))),
     h('label.check.coach-switch', null,
       h('input', { type: 'checkbox', checked: act.coach, dataset: { action: 'coach' },
         onchange: (e) => act.setCoach(e.target.checked) }),
-      'First-turn coach: on your first turn, mark the edges that match and trace the feature your follower would claim'),
-    h('button.primary.small', { type: 'button', onclick: act.dismiss, dataset: { action: 'dismiss-briefing' } }, 'Got it'));
+      t('brief.coachSwitch')),
+    h('button.primary.small', { type: 'button', onclick: act.dismiss, dataset: { action: 'dismiss-briefing' } }, t('brief.gotIt')));
+}
+
+/**
+ * This game in this browser's memory (first games, briefings): "code/id", '' without a game.
+ * @param {import('../state.js').ClientState} s
+ */
+export function gameKey(s) {
+  return s.game ? `${s.code}/${s.game.id}` : '';
+}
+
+/**
+ * The first-turn coach helps now: it is on, and this is the viewer's first turn.
+ * @param {import('../state.js').ClientState} s
+ */
+export function coaching(s) {
+  return isMyTurn(s) && firstTurn(s) && coachOn(gameKey(s));
 }

@@ -1,9 +1,11 @@
 // A tiny element builder. Strings always become text nodes (never HTML), so names and chat
 // lines from other players cannot inject markup.
+import { colorStyle } from '../board/colors.js';
 
 /**
  * @param {string} tag e.g. "li" or "button.primary"
- * @param {Record<string, any>|null} [attrs] properties (className, onclick, dataset ...)
+ * @param {Record<string, any>|null} [attrs] properties (className, onclick, dataset ...); `style`
+ *   an object of CSS properties, set through the CSSOM (the CSP allows no style attribute)
  * @param {...(Node|string|number|null|undefined|false|Node[])} children (lists are spread)
  * @returns {HTMLElement}
  */
@@ -13,6 +15,7 @@ export function h(tag, attrs, ...children) {
   if (classes.length) el.className = classes.join(' ');
   for (const [key, value] of Object.entries(attrs ?? {})) {
     if (key === 'dataset') Object.assign(el.dataset, value);
+    else if (key === 'style') for (const [name, v] of Object.entries(value)) el.style.setProperty(name, v);
     else if (key === 'class') el.className = [el.className, value].filter(Boolean).join(' ');
     else if (key.startsWith('aria-') || key === 'role' || key === 'for' || key === 'tabindex') el.setAttribute(key, value);
     else el[key] = value;
@@ -50,7 +53,7 @@ export function toast(text, kind = '') {
   setTimeout(() => el.remove(), 3500);
 }
 
-/** A colour chip for a player colour. */
+/** A colour chip for a player colour. @param {string|null|undefined} color */
 export function chip(color) {
-  return h('span.chip', { class: `c-${color}`, 'aria-hidden': 'true' });
+  return h('span.chip', { style: colorStyle(color), 'aria-hidden': 'true' });
 }

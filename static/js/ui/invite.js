@@ -2,6 +2,7 @@
 // link, which takes the seat to another device. The personal link is the seat itself, so it
 // comes with a warning and is never shown on screen unless the clipboard refuses it.
 import { h, fill, toast } from './dom.js';
+import { t } from '../i18n.js';
 
 /**
  * @param {HTMLElement} el the menu (a popover)
@@ -11,18 +12,18 @@ import { h, fill, toast } from './dom.js';
 export function renderInvite(el, invite, personal) {
   const manual = h('div.copy-manual');
   fill(el,
-    h('h3', null, 'Invite friends'),
-    h('p.muted', null, 'Whoever opens this link can take a free seat or watch.'),
+    h('h3', null, t('invite.title')),
+    h('p.muted', null, t('invite.text')),
     h('button.primary', { type: 'button', dataset: { action: 'copy-invite' },
-      onclick: () => copy(invite, 'Invite link copied.', manual) }, 'Copy invite link'),
+      onclick: () => copy(invite, t('invite.copied'), manual) }, t('invite.copy')),
     personal ? h('section.own-link', null,
       h('button', { type: 'button', dataset: { action: 'copy-personal' },
-        onclick: () => copy(personal, 'Your personal link is copied: open it on your other device.', manual) },
-      'Play on another device'),
-      h('p.warning', null, 'This copies your personal link. It is your seat: whoever opens it plays as you, so do not share it.'))
+        onclick: () => copy(personal, t('invite.personal.copied'), manual) },
+      t('invite.personal')),
+      h('p.warning', null, t('invite.personal.warning')))
       : null,
     manual,
-    h('button.ghost.small', { type: 'button', onclick: () => el.hidePopover() }, 'Close'));
+    h('button.ghost.small', { type: 'button', onclick: () => el.hidePopover() }, t('close')));
 }
 
 /**
@@ -36,7 +37,7 @@ async function copy(text, done, manual) {
     fill(manual);
     toast(done);
   } catch {
-    const input = h('input', { readOnly: true, value: text, 'aria-label': 'The link, to copy' });
+    const input = h('input', { readOnly: true, value: text, 'aria-label': t('invite.manual') });
     fill(manual, input);
     input.select();
   }

@@ -2,7 +2,15 @@
 // The placements and numbers are a fixed script taken from the rule text; no rules run here.
 import { h, fill } from './dom.js';
 import { createBoardView } from '../board/view.js';
-import { RIVER_BOARD, RIVER_FIELD } from './rules.js';
+import { RIVER_BOARD, RIVER_FIELD, CATHEDRAL_BOARD, INN_BOARD, GOODS_BOARD, BUILDER_BOARD, BUILDER_FIGURES } from './rules.js';
+import { colorName } from './words.js';
+import { COLORS, RULES } from '../net/protocol.js';
+import { t } from '../i18n.js';
+
+/** The demonstration's two players: their colours, and their colours in words ("Red"). */
+const [FIRST, SECOND] = COLORS;
+const FOLLOWERS = RULES.FOLLOWERS;
+const PER_CITY = RULES.FIELD_POINTS_PER_CITY;
 
 const CITY = [
   { x: 0, y: 0, slots: ['NNW', 'N', 'NNE'] },
@@ -29,28 +37,34 @@ const FARMER = { player: 1, kind: 'follower', x: 1, y: 0, at: 'N', feature: 'fie
 
 /**
  * @typedef {{title: string, text: string, board: object[], figures: object[], trace?: object[],
- *   flash?: {parts: object[], points: number, color: string}}} Step
+ *   flash?: {parts: object[], points: number, color: string}}} Step `title` and `text`: catalogue
+ *   keys, worded with the players' colours and the rules' numbers (`words()`)
  * @type {Step[]}
  */
 const STEPS = [
-  { title: 'Edges must match', board: [START, ROAD_TILE], figures: [], trace: ROAD,
-    text: 'Each turn you draw one tile and attach a full side to the map. Every touching edge must match: road continues road, city continues city, field continues field. Here the new tile carries the road on.' },
-  { title: 'Claim a feature', board: [START, ROAD_TILE, PENNANT], figures: [KNIGHT], trace: CITY.slice(0, 2),
-    text: 'After placing, you may put one of your 7 followers on a feature of that tile, if nobody holds the whole feature yet. Red stands a knight in this city. The city is still open.' },
-  { title: 'A three-tile city with one pennant: 8 points', board: [START, ROAD_TILE, PENNANT, CAP], figures: [KNIGHT],
-    trace: CITY, flash: { parts: CITY, points: 8, color: 'red' },
-    text: 'This tile closes the city walls. A completed city scores 2 points per tile plus 2 per pennant: 3 tiles × 2 + 1 pennant × 2 = 8 points for Red.' },
-  { title: 'The follower comes back', board: [START, ROAD_TILE, PENNANT, CAP], figures: [],
-    text: 'When a road, city or monastery is completed and scored, its followers go back to their owners. Red has all 7 followers in hand again.' },
-  { title: 'A farmer lies down and stays', board: [START, ROAD_TILE, PENNANT, CAP, FIELD_TILE], figures: [FARMER], trace: FIELD,
-    text: 'Blue lays a farmer down in the field. Roads and city walls bound a field. A farmer never comes back during the game: it stays until the final scoring.' },
-  { title: 'A field touching two completed cities: 6 points', board: [START, ROAD_TILE, PENNANT, CAP, FIELD_TILE, CLOSER],
-    figures: [FARMER], trace: [...FIELD, ...SECOND_CITY], flash: { parts: FIELD, points: 6, color: 'blue' },
-    text: 'A second city is closed next to the field. At the end of the game each completed city touching a field is worth 3 points to its farmer: 2 cities × 3 = 6 points for Blue. Open cities give a field nothing.' },
-  { title: 'The River (an option)', board: RIVER_BOARD, figures: [], trace: RIVER_FIELD,
-    text: 'With The River, the game starts at the spring and the River tiles come first: each must continue the river at the square the board marks, and it may not turn the same way twice in a row. The river is no feature and never scores. It splits the fields on its banks, except round the spring and the lake (traced here).' },
-  { title: 'Ready', board: [START, ROAD_TILE, PENNANT, CAP, FIELD_TILE, CLOSER], figures: [FARMER],
-    text: 'That is the game: place a matching tile, maybe claim a feature, score what you complete. Hover or tap any feature in a game to trace it across the map. This demo is not scored.' },
+  { title: 'learn.1.title', board: [START, ROAD_TILE], figures: [], trace: ROAD,
+    text: 'learn.1.text' },
+  { title: 'learn.2.title', board: [START, ROAD_TILE, PENNANT], figures: [KNIGHT], trace: CITY.slice(0, 2),
+    text: 'learn.2.text' },
+  { title: 'learn.3.title', board: [START, ROAD_TILE, PENNANT, CAP], figures: [KNIGHT],
+    trace: CITY, flash: { parts: CITY, points: 8, color: FIRST },
+    text: 'learn.3.text' },
+  { title: 'learn.4.title', board: [START, ROAD_TILE, PENNANT, CAP], figures: [],
+    text: 'learn.4.text' },
+  { title: 'learn.5.title', board: [START, ROAD_TILE, PENNANT, CAP, FIELD_TILE], figures: [FARMER], trace: FIELD,
+    text: 'learn.5.text' },
+  { title: 'learn.6.title', board: [START, ROAD_TILE, PENNANT, CAP, FIELD_TILE, CLOSER],
+    figures: [FARMER], trace: [...FIELD, ...SECOND_CITY], flash: { parts: FIELD, points: 2 * PER_CITY, color: SECOND },
+    text: 'learn.6.text' },
+  { title: 'learn.7.title', board: RIVER_BOARD, figures: [], trace: RIVER_FIELD,
+    text: 'learn.7.text' },
+  // the expansions: their marks shown bare (a trace would cover the cathedral and the wine)
+  { title: 'learn.9.title', board: [...CATHEDRAL_BOARD, ...INN_BOARD.map((p) => ({ ...p, y: p.y + 2 }))],
+    figures: [{ player: 0, kind: 'large', x: 0, y: 0, at: 'N', feature: 'city' }], text: 'learn.9.text' },
+  { title: 'learn.10.title', board: [...GOODS_BOARD.map((p) => ({ ...p, x: p.x + 2, y: p.y - 1 })), ...BUILDER_BOARD],
+    figures: [{ player: 1, kind: 'follower', x: 2, y: -1, at: 'N', feature: 'city' }, ...BUILDER_FIGURES], text: 'learn.10.text' },
+  { title: 'learn.8.title', board: [START, ROAD_TILE, PENNANT, CAP, FIELD_TILE, CLOSER], figures: [FARMER],
+    text: 'learn.8.text' },
 ];
 
 /**
@@ -58,14 +72,14 @@ const STEPS = [
  * @param {Record<string, import('../board/shapes.js').TileDef>} catalog
  */
 export function openLearn(catalog) {
-  const canvas = h('canvas.board.learn-board', { 'aria-label': 'Demonstration board' });
+  const canvas = h('canvas.board.learn-board', { 'aria-label': t('learn.board') });
   const title = h('h2');
   const text = h('p.learn-text', { 'aria-live': 'polite' });
   const dots = h('div.dots');
-  const back = h('button.ghost', { type: 'button', dataset: { action: 'learn-back' } }, '← Back');
-  const next = h('button.primary', { type: 'button', dataset: { action: 'learn-next' } }, 'Next →');
-  const close = h('button.icon.ghost.close', { type: 'button', title: 'Close (Esc)', 'aria-label': 'Close' }, '×');
-  const overlay = h('div.overlay.learn', { role: 'dialog', 'aria-label': 'Learn the rules' },
+  const back = h('button.ghost', { type: 'button', dataset: { action: 'learn-back' } }, `← ${t('learn.back')}`);
+  const next = h('button.primary', { type: 'button', dataset: { action: 'learn-next' } }, `${t('learn.next')} →`);
+  const close = h('button.icon.ghost.close', { type: 'button', title: t('close.title'), 'aria-label': t('close') }, '×');
+  const overlay = h('div.overlay.learn', { role: 'dialog', 'aria-label': t('learn.open') },
     h('div.panel.learn-panel', null, close,
       h('div.board-wrap.learn-wrap', null, canvas),
       h('div.learn-body', null, title, text, h('div.row.learn-nav', null, back, dots, next))));
@@ -76,15 +90,16 @@ export function openLearn(catalog) {
   function show(i) {
     step = Math.max(0, Math.min(STEPS.length - 1, i));
     const st = STEPS[step];
-    view.update({ catalog, board: st.board, figures: st.figures, colors: ['red', 'blue'],
+    view.update({ catalog, board: st.board, figures: st.figures, colors: [FIRST, SECOND],
       last: st.board[st.board.length - 1], trace: st.trace ?? [],
       flashes: st.flash ? [{ ...st.flash, start: performance.now() + 300 }] : [] });
     view.fit();
-    title.textContent = `${step + 1}. ${st.title}`;
-    text.textContent = st.text;
+    const words = { one: colorName(FIRST), two: colorName(SECOND), count: FOLLOWERS, per: PER_CITY, field: 2 * PER_CITY };
+    title.textContent = `${step + 1}. ${t(st.title, words)}`;
+    text.textContent = t(st.text, words);
     fill(dots, ...STEPS.map((_, j) => h('span.dot', { class: j === step ? 'on' : '' })));
     back.disabled = step === 0;
-    next.textContent = step === STEPS.length - 1 ? 'Done' : 'Next →';
+    next.textContent = step === STEPS.length - 1 ? t('learn.done') : `${t('learn.next')} →`;
     overlay.dataset.step = String(step);
   }
   function end() {

@@ -2,9 +2,13 @@
 // from the game's `turns` and `events`. A new move appends its lines; the list is rebuilt only
 // when it cannot have grown (another game, a step back in a replay). Each line points at the
 // board: hovering or tapping it tells `onPoint` which tile (and which scored feature) it is.
+// It follows its newest line unless the reader scrolled up (and again once they scroll back
+// down to the end).
 import { h, fill, chip } from './dom.js';
 import { eventText, turnText, whereText } from './words.js';
 import { tileImageURL } from '../board/tiles.js';
+import { colorStyle } from '../board/colors.js';
+import { t } from '../i18n.js';
 
 const THUMB = 22;
 
@@ -21,6 +25,34 @@ const THUMB = 22;
 const shown = new WeakMap();
 /** @type {WeakMap<HTMLElement, any>} the game each element shows, for the pointer handlers */
 const games = new WeakMap();
+/** @type {WeakMap<HTMLElement, Following>} */
+const following = new WeakMap();
+
+/** How near its end (CSS px) a list scrolled by hand must be to follow again. */
+export const END_PX = 24;
+
+/**
+ * @typedef {object} Following whether a list keeps its newest line in sight
+ * @property {boolean} on it does: the reader has not scrolled up
+ * @property {number} top the scroll position the list itself last took (following its end)
+ */
+
+/** @returns {Following} */
+export function createFollowing() {
+  return { on: true, top: 0 };
+}
+
+/**
+ * Whether a list still follows after a scroll to `scrollTop`. Scrolling up from where the list
+ * put itself stops it; reaching the end (within END_PX) starts it again. Anything else keeps
+ * it as it was: the list's own scroll, and lines growing under it as the browser lays them out
+ * (so a line taller than its estimate never leaves the list behind).
+ * @param {Following} f @param {{scrollTop: number, scrollHeight: number, clientHeight: number}} at
+ */
+export function keepsFollowing(f, { scrollTop, scrollHeight, clientHeight }) {
+  if (scrollHeight - scrollTop - clientHeight < END_PX) return true;
+  return scrollTop < f.top - 1 ? false : f.on;
+}
 
 /**
  * @param {HTMLElement} el
@@ -32,6 +64,8 @@ const games = new WeakMap();
 export function renderLog(el, game, catalog, onPoint) {
   if (onPoint && !games.has(el)) listen(el, onPoint);
   games.set(el, game);
+  if (!following.has(el)) watchScroll(el);
+  const f = /** @type {Following} */ (following.get(el));
   const names = game ? game.players.map((p) => p.name).join('\n') : '';
   const before = shown.get(el);
   const turns = game?.turns ?? [];
@@ -39,11 +73,12 @@ export function renderLog(el, game, catalog, onPoint) {
   const grows = before && game && before.id === game.id && before.names === names
     && turns.length >= before.turns && events.length >= before.events && !before.final;
   if (before && game && grows && turns.length === before.turns && events.length === before.events) return;
-  // read before anything on the page changes, so it costs no extra layout
-  const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
   const state = grows ? before : { id: game?.id ?? null, turns: 0, events: 0, names, final: false,
     placedAt: new Map((game?.board ?? []).length ? [['0,0', 0]] : []) };
-  if (!grows) fill(el);
+  if (!grows) {
+    fill(el);
+    f.on = true;
+  }
   if (!game) {
     shown.set(el, state);
     return;
@@ -53,7 +88,7 @@ export function renderLog(el, game, catalog, onPoint) {
   const add = [];
   for (let i = state.turns; i < turns.length; i++) {
     const turn = turns[i];
-    add.push(turnItem(turn, i, game.players, catalog, state.placedAt));
+    add.push(turnItem(turn, i, game.players, catalog, state.placedAt, isBonusTurn(turns, i)));
     if (!turn.discarded) state.placedAt.set(`${turn.x},${turn.y}`, i + 1);
     // the scorings this turn caused follow its line
     events.forEach((e, j) => j >= state.events && !e.final && e.turn === i + 1 && add.push(scoreItem(e, j, game.players)));
@@ -61,7 +96,7 @@ export function renderLog(el, game, catalog, onPoint) {
   events.forEach((e, j) => {
     if (j < state.events || (!e.final && e.turn > state.turns && e.turn <= turns.length)) return;
     if (e.final && !state.final) {
-      add.push(h('li.log-final', null, 'Final scoring'));
+      add.push(h('li.log-final', null, t('replay.final')));
       state.final = true;
     }
     add.push(scoreItem(e, j, game.players));
@@ -69,32 +104,71 @@ export function renderLog(el, game, catalog, onPoint) {
   state.turns = turns.length;
   state.events = events.length;
   shown.set(el, state);
-  if (!add.length && !el.children.length) add.push(h('li.muted.log-empty', null, 'No turns yet.'));
+  if (!add.length && !el.children.length) add.push(h('li.muted.log-empty', null, t('log.none')));
   el.append(...add);
   // following the newest line waits for the frame's own layout
-  if (atEnd || !el.scrollTop) requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; });
+  if (f.on) {
+    requestAnimationFrame(() => {
+      el.scrollTop = el.scrollHeight;
+      f.top = el.scrollTop;
+    });
+  }
 }
 
-function turnItem(turn, i, players, catalog, placedAt) {
+/** Follow the reader's scrolling: up stops following, down to the end starts it again. */
+function watchScroll(el) {
+  const f = createFollowing();
+  following.set(el, f);
+  el.addEventListener('scroll', () => { f.on = keepsFollowing(f, el); }, { passive: true });
+}
+
+/**
+ * Whether entry `i` of a game's turns is a builder's bonus tile (Traders & Builders): a tile
+ * placed by the player who placed the tile before it, discards between them aside. The move
+ * log has no other mark for it (TRADERS_AND_BUILDERS.md, the move log): only a bonus turn
+ * lets a player place twice in a row.
+ * @param {{player: number, discarded?: string}[]} turns @param {number} i
+ */
+export function isBonusTurn(turns, i) {
+  if (turns[i]?.discarded) return false;
+  for (let j = i - 1; j >= 0; j--) {
+    if (!turns[j].discarded) return turns[j].player === turns[i].player;
+  }
+  return false;
+}
+
+function turnItem(turn, i, players, catalog, placedAt, bonus) {
   const p = players[turn.player];
   const where = turn.discarded ? '' : whereText(turn.x, turn.y, placedAt);
-  return h('li.log-turn', { dataset: { turn: String(i + 1), ...(turn.discarded ? {} : { x: String(turn.x), y: String(turn.y) }) } },
-    h('span.log-n', null, String(i + 1)), chip(p?.color ?? 'red'),
-    h('span.log-text', null, turnText(turn, players, catalog, where)),
+  const text = turnText(turn, players, catalog, where);
+  return h('li.log-turn', { class: bonus ? 'bonus-turn' : '',
+    dataset: { turn: String(i + 1), ...(turn.discarded ? {} : { x: String(turn.x), y: String(turn.y) }), ...(bonus ? { bonusTurn: 'true' } : {}) } },
+    h('span.log-n', null, String(i + 1)), chip(p?.color),
+    h('span.log-text', null, bonus ? t('log.bonus', { text }) : text),
     thumb(turn.tile ?? turn.discarded, turn.rot ?? 0, catalog, !!turn.discarded));
 }
 
-/** A small picture of the tile of a turn. */
+/**
+ * A small picture of the tile of a turn. It is drawn once the page is idle: a move's lines are
+ * on screen at once, their pictures a moment later (a tile's picture takes a phone tens of ms,
+ * a whole game's log seconds).
+ */
 function thumb(id, rot, catalog, discarded) {
   const def = id && catalog[id];
   if (!def) return null;
-  return h('img.log-tile', { src: tileImageURL(id, def, rot, THUMB * 2), alt: '', title: `tile ${id}`,
-    class: discarded ? 'discarded' : '', width: THUMB, height: THUMB });
+  const img = h('img.log-tile', { alt: '', title: t('tile.id', { id }), class: discarded ? 'discarded' : '', width: THUMB, height: THUMB });
+  idle(() => { img.src = tileImageURL(id, def, rot, THUMB * 2); });
+  return img;
+}
+
+/** Run `fn` when the page has nothing else to do. */
+function idle(fn) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 0);
 }
 
 function scoreItem(e, index, players) {
-  const color = players[e.players[0]]?.color ?? 'red';
-  return h('li.log-score', { class: `c-${color}`, dataset: { event: String(index) } }, h('span.pts', null, `+${e.points}`),
+  return h('li.log-score', { style: colorStyle(players[e.players[0]]?.color), dataset: { event: String(index) } }, h('span.pts', null, `+${e.points}`),
     h('span.log-text', null, eventText(e, players)));
 }
 

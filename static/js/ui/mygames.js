@@ -3,7 +3,8 @@
 // in the request's body only. The words and the order are pure functions (tested without a
 // browser); `renderMyGames` puts them on the page, names always as text.
 import { h, fill, chip } from './dom.js';
-import { offsetWords, joinNames } from './words.js';
+import { offsetWords, joinNames, goodsList } from './words.js';
+import { t } from '../i18n.js';
 import { leftText, agoText, durationText } from './pace.js';
 
 const TOKEN_PREFIX = 'carc:token:';
@@ -75,19 +76,20 @@ function secondsBetween(a, b) {
  */
 export function stateText(g) {
   const byseat = new Map(g.players.map((p) => [p.seat, p]));
-  if (g.status === 'lobby') return 'In the lobby: waiting to start';
+  if (g.status === 'lobby') return t('mygames.lobby');
   if (g.status === 'finished') {
-    const names = g.winners.map((seat) => (seat === g.seat ? 'you' : byseat.get(seat)?.name ?? '?'));
-    if (!names.length) return 'Finished';
-    if (names.length > 1) return `Finished: ${joinNames(names)} share the win`;
-    return names[0] === 'you' ? 'Finished: you won' : `Finished: ${names[0]} won`;
+    const youWon = g.winners.includes(g.seat);
+    const names = g.winners.map((seat) => (seat === g.seat ? t('mygames.you') : byseat.get(seat)?.name ?? '?'));
+    if (!names.length) return t('mygames.finished');
+    if (names.length > 1) return t('mygames.shared', { names: joinNames(names) });
+    return youWon ? t('mygames.youWon') : t('mygames.won', { name: names[0] });
   }
-  if (g.your_turn) return 'Your move';
+  if (g.your_turn) return t('mygames.yourMove');
   const me = byseat.get(g.seat);
-  if (me?.bot && g.to_move === g.seat) return 'A bot plays for you: open the game to take your seat back';
+  if (me?.bot && g.to_move === g.seat) return t('mygames.bot');
   const mover = byseat.get(g.to_move);
-  if (!mover) return 'Playing';
-  return `${mover.name}${mover.bot ? ' (bot)' : ''} to move`;
+  if (!mover) return t('mygames.playing');
+  return t('mygames.toMove', { name: mover.bot ? `${mover.name} ${t('mygames.bot.tag')}` : mover.name });
 }
 
 /**
@@ -97,8 +99,9 @@ export function stateText(g) {
 export function lastMoveText(g, now) {
   const m = g.last_move;
   if (!m) return '';
-  const who = m.seat === g.seat ? 'You' : m.name;
-  return `${who} placed a tile ${offsetWords(m.x, m.y)} of the start tile · ${agoText(secondsBetween(m.at, now))}`;
+  const where = t('where.start', { offset: offsetWords(m.x, m.y) });
+  const placed = m.seat === g.seat ? t('mygames.youPlaced', { where }) : t('turn.placedWhere', { name: m.name, where });
+  return `${placed} · ${agoText(secondsBetween(m.at, now))}`;
 }
 
 /**
@@ -109,11 +112,11 @@ export function gameRow(g, now) {
   const playing = g.status === 'playing';
   const moveLeft = playing && g.move_deadline ? secondsBetween(now, g.move_deadline) : null;
   const gameLeft = playing && g.game_deadline ? secondsBetween(now, g.game_deadline) : null;
-  const facts = [g.pace === 'turn' ? 'Turn-based' : 'Live'];
-  if (playing) facts.push(`turn ${g.turn + 1}`);
-  if (g.status === 'finished') facts.push(`${g.turn} turns`);
-  if (playing && g.tiles_left !== null) facts.push(`${g.tiles_left} tiles left`);
-  if (gameLeft !== null) facts.push(`the game ends in ${durationText(gameLeft)}`);
+  const facts = [t(g.pace === 'turn' ? 'mygames.turnBased' : 'mygames.live')];
+  if (playing) facts.push(t('banner.turn', { turn: g.turn + 1 }));
+  if (g.status === 'finished') facts.push(t('mygames.turns', { count: g.turn }));
+  if (playing && g.tiles_left !== null) facts.push(t('replay.tilesLeft', { count: g.tiles_left }));
+  if (gameLeft !== null) facts.push(t('mygames.gameEnds', { time: durationText(gameLeft) }));
   return {
     room: g.room,
     link: g.link,
@@ -124,8 +127,16 @@ export function gameRow(g, now) {
     last: lastMoveText(g, now),
     facts: facts.join(' · '),
     players: g.players.map((p) => ({ name: p.name, color: p.color, score: p.score, you: p.you, bot: p.bot,
-      toMove: playing && p.seat === g.to_move })),
+      toMove: playing && p.seat === g.to_move, goods: goodsWords(p.goods) })),
   };
+}
+
+/**
+ * A player's goods tokens (Traders & Builders) in words, "2 wine and 1 cloth", or '' when the
+ * game has none or the player holds none. @param {Record<string, number>|null|undefined} goods
+ */
+function goodsWords(goods) {
+  return goods && Object.values(goods).some((n) => n > 0) ? goodsList(goods) : '';
 }
 
 /**
@@ -162,17 +173,18 @@ export function renderMyGames(list, data, elapsed) {
   if (shown.get(list) === key) return;
   shown.set(list, key);
   if (!rows.length) {
-    return fill(list, h('li.muted.empty', null, 'No games yet. The rooms you sit in show here, with whose move it is.'));
+    return fill(list, h('li.muted.empty', null, t('mygames.none')));
   }
   fill(list, ...rows.map((row) => h('li.my-game', { class: row.yourTurn ? 'your-move' : '', dataset: { room: row.room, status: row.status } },
     h('a', { href: row.link },
       h('span.mg-top', null,
-        h('strong.mg-room', null, `Room ${row.room.toUpperCase()}`),
+        h('strong.mg-room', null, t('lobby.title', { code: row.room.toUpperCase() })),
         h('span.mg-state', null, row.state),
         row.left ? h('span.mg-left', null, row.left) : null),
       h('span.mg-players', null, ...row.players.map((p) => h('span.mg-player', { class: p.toMove ? 'to-move' : '' },
-        chip(p.color), ` ${p.name}${p.you ? ' (you)' : ''}${p.bot ? ' (bot)' : ''}`,
-        p.score !== null ? h('span.mg-score', null, ` ${p.score}`) : null))),
+        chip(p.color), ` ${p.name}${p.you ? ` ${t('players.you')}` : ''}${p.bot ? ` ${t('mygames.bot.tag')}` : ''}`,
+        p.score !== null ? h('span.mg-score', null, ` ${p.score}`) : null,
+        p.goods ? h('span.mg-goods', { title: t('players.goods', { goods: p.goods }) }, ` · ${p.goods}`) : null))),
       row.last ? h('span.mg-last', null, row.last) : null,
       h('span.mg-facts', null, row.facts)))));
 }

@@ -2,6 +2,7 @@
 // player asked for them with the "Notify me" button, never on load), the tab title and a
 // marked favicon. The rules of when each shows are pure functions (tested without a
 // browser); the rest touches the page.
+import { t } from '../i18n.js';
 
 const PREF = 'carc:notify';
 
@@ -24,13 +25,13 @@ export function nextAttention(prev, { mine, hidden, started }) {
  * @param {string} base @param {{mine: boolean, attention: boolean}} state
  */
 export function roomTitle(base, { mine, attention }) {
-  if (attention) return `● Your move — ${base}`;
-  return mine ? `● Your turn · ${base}` : base;
+  if (attention) return `● ${t('notify.title.move', { base })}`;
+  return mine ? `● ${t('notify.title.turn', { base })}` : base;
 }
 
 /** "Your move in 1 game", "Your move in 3 games"; '' for none. @param {number} n */
 export function waitingText(n) {
-  return n > 0 ? `Your move in ${n} game${n === 1 ? '' : 's'}` : '';
+  return n > 0 ? t('notify.waiting', { count: n }) : '';
 }
 
 /** The home page's title: "● Your move in 2 games — BASE" while games wait, else BASE. */
@@ -53,10 +54,8 @@ export function notifyState(permission, pref) {
 }
 
 const BUTTON = {
-  ask: ['Notify me', 'Tell me with a browser notification when it is my move and this page is not in view'],
-  on: ['Notifications on', 'A browser notification tells you when it is your move and this page is not in view; press to switch them off'],
-  off: ['Notifications off', 'Press to be told with a browser notification when it is your move'],
-  blocked: ['Notifications blocked', 'This browser blocks notifications from this site; its site settings can allow them'],
+  ask: ['notify.ask', 'notify.ask.title'], on: ['notify.on', 'notify.on.title'], off: ['notify.off', 'notify.off.title'],
+  blocked: ['notify.blocked', 'notify.blocked.title'],
 };
 
 function permission() {
@@ -81,8 +80,8 @@ export function setupNotifyButton(button) {
     button.hidden = state === 'unsupported';
     if (state === 'unsupported') return;
     const [text, title] = BUTTON[state];
-    label.textContent = text;
-    button.title = title;
+    label.textContent = t(text);
+    button.title = t(title);
     button.dataset.notify = state;
     button.setAttribute('aria-pressed', String(state === 'on'));
   };

@@ -1,17 +1,18 @@
 // The pace of a room: live (everyone at the table now, with or without a turn clock) or
 // turn-based (a move within some hours, the game played across days). The choices the host
 // has, the `set_options` changes they make, and the words for them: the lobby's summary, the
-// time left in a game, what happens when it runs out. Pure, so tested without a browser.
+// time left in a game, what happens when it runs out. Pure, so tested without a browser. The
+// choices and their defaults are the server's (OPTIONS); only the words are written here.
+import { OPTIONS } from '../net/protocol.js';
+import { t, formatRelative } from '../i18n.js';
 
 /** Hours a turn-based player has for a move. */
-export const MOVE_HOURS = [12, 24, 48, 72];
-/** Days a whole turn-based game may last (null: no limit). */
-export const GAME_DAYS = [null, 3, 7, 14, 30];
-/** What happens when a turn-based player's time runs out. */
-export const ON_TIMEOUT = {
-  bot_turn: 'An easy bot plays that turn',
-  bot_seat: 'A bot takes the seat for the rest of the game',
-};
+export const MOVE_HOURS = OPTIONS.move_hours.values;
+/** Days a whole turn-based game may last; null, no limit (the default), first. */
+export const GAME_DAYS = [null, ...OPTIONS.game_days.values.filter((days) => days !== null)];
+const TIMEOUT_WORDS = { bot_turn: 'pace.timeout.botTurn', bot_seat: 'pace.timeout.botSeat' };
+/** What happens when a turn-based player's time runs out: each choice and the key of its words. */
+export const ON_TIMEOUT = Object.fromEntries(OPTIONS.on_timeout.values.map((v) => [v, TIMEOUT_WORDS[v] ?? v]));
 
 /**
  * The `set_options` fields for choosing a pace. A turn-based room has no live clock, and the
@@ -25,12 +26,12 @@ export function paceChange(pace) {
 
 /** "24 h a move". @param {number} hours */
 export function moveHoursText(hours) {
-  return `${hours} h a move`;
+  return t('pace.moveHours', { count: hours });
 }
 
 /** "no limit on the whole game", "the whole game within 7 days". @param {number|null|undefined} days */
 export function gameDaysText(days) {
-  return days ? `the whole game within ${days} days` : 'no limit on the whole game';
+  return days ? t('pace.gameDays', { count: days }) : t('pace.noGameLimit');
 }
 
 /**
@@ -38,9 +39,7 @@ export function gameDaysText(days) {
  * @param {string|undefined} onTimeout `bot_turn` or `bot_seat`
  */
 export function timeoutText(onTimeout) {
-  return onTimeout === 'bot_seat'
-    ? 'When a player\'s time runs out, a bot takes their seat for the rest of the game; they can take it back.'
-    : 'When a player\'s time runs out, an easy bot plays that one turn for them.';
+  return t(onTimeout === 'bot_seat' ? 'pace.timeout.seat' : 'pace.timeout.turn');
 }
 
 /**
@@ -49,9 +48,9 @@ export function timeoutText(onTimeout) {
  * @param {{pace?: string, move_hours?: number, game_days?: number|null, on_timeout?: string}} o
  */
 export function paceText(o) {
-  if (o.pace !== 'turn') return 'live';
-  const out = o.on_timeout === 'bot_seat' ? 'a bot takes the seat' : 'an easy bot plays that turn';
-  return `turn-based: ${moveHoursText(o.move_hours ?? 24)}, ${gameDaysText(o.game_days)}; out of time: ${out}`;
+  if (o.pace !== 'turn') return t('pace.live');
+  const out = t(o.on_timeout === 'bot_seat' ? 'pace.out.seat' : 'pace.out.turn');
+  return t('pace.turnBased', { move: moveHoursText(o.move_hours ?? OPTIONS.move_hours.default), game: gameDaysText(o.game_days), out });
 }
 
 /**
@@ -61,22 +60,29 @@ export function paceText(o) {
  */
 export function durationText(seconds) {
   const minutes = Math.floor(Math.max(0, seconds) / 60);
-  if (minutes < 1) return 'less than a minute';
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1) return t('time.lessMinute');
+  if (minutes < 60) return t('time.minutes', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  if (hours < 48) return minutes % 60 ? t('time.hoursMinutes', { hours, minutes: minutes % 60 }) : t('time.hours', { count: hours });
   const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} days ${hours % 24} h` : `${days} days`;
+  return hours % 24 ? t('time.daysHours', { count: days, hours: hours % 24 }) : t('time.days', { count: days });
 }
 
 /** "23 h 12 min left", or "time is up" once it has run out. @param {number} seconds */
 export function leftText(seconds) {
-  return seconds > 0 ? `${durationText(seconds)} left` : 'time is up';
+  return seconds > 0 ? t('time.left', { time: durationText(seconds) }) : t('time.up');
 }
 
-/** "5 min ago", "3 h ago", "just now". @param {number} seconds */
+/**
+ * "just now", "5 min ago", "3 hr ago", "2 days ago" (as the language says it: Intl's relative
+ * time in its largest whole unit). @param {number} seconds
+ */
 export function agoText(seconds) {
-  return seconds < 60 ? 'just now' : `${durationText(seconds)} ago`;
+  if (seconds < 60) return t('time.justNow');
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return formatRelative(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? formatRelative(-hours, 'hour') : formatRelative(-Math.floor(hours / 24), 'day');
 }
 
 /**
@@ -100,11 +106,11 @@ export function timeLeft(game, now) {
  * @param {{pace?: string, move_hours?: number, game_days?: number|null, on_timeout?: string}} o
  */
 export function paceExplanation(o) {
-  if (o.pace !== 'turn') return 'Live: everyone plays now, at the table; a turn clock is optional.';
+  if (o.pace !== 'turn') return t('pace.explain.live');
   return [
-    `Turn-based: play when you can. Each player has ${o.move_hours ?? 24} hours for a move, from when their turn begins; the game and My games on the home page show the time left.`,
+    t('pace.explain.turn', { count: o.move_hours ?? OPTIONS.move_hours.default }),
     timeoutText(o.on_timeout),
-    o.game_days ? `The game ends after ${o.game_days} days, scored as it stands then.` : null,
+    o.game_days ? t('pace.explain.days', { count: o.game_days }) : null,
   ].filter(Boolean).join(' ');
 }
 
@@ -129,17 +135,17 @@ export function createPaceOptions(choice) {
 export function deadlineWords(game, options, now, me) {
   const left = timeLeft(game, now);
   if (!left) return null;
-  const mover = game.current_player === me ? null : game.players[game.current_player]?.name ?? 'The player to move';
+  const mover = game.current_player === me ? null : game.players[game.current_player]?.name ?? t('pace.mover');
   let move = '';
   if (left.move !== null) {
-    move = left.move > 0
-      ? `${mover ? `${mover} has` : 'You have'} ${durationText(left.move)} for this move.`
-      : `The time for ${mover ? `${mover}'s` : 'your'} move is up.`;
+    const time = durationText(left.move);
+    if (left.move > 0) move = mover ? t('pace.theyHave', { name: mover, time }) : t('pace.youHave', { time });
+    else move = mover ? t('pace.theirsUp', { name: mover }) : t('pace.yoursUp');
   }
   return {
     short: left.move !== null ? leftText(left.move) : '',
     move,
-    game: left.game === null ? '' : `The game ends in ${durationText(left.game)}, scored as it stands then.`,
+    game: left.game === null ? '' : t('pace.gameEnds', { time: durationText(left.game) }),
     timeout: timeoutText(options?.on_timeout),
   };
 }
@@ -152,6 +158,6 @@ export function deadlineWords(game, options, now, me) {
  */
 export function botSeatLines(seats, you) {
   return seats.filter((seat) => seat.bot && seat.bot_for_person).map((seat) => (seat.seat === you
-    ? 'A bot plays for you: take your seat back to play again.'
-    : `A bot plays for ${seat.name} until they take their seat back.`));
+    ? t('pace.botForYou')
+    : t('pace.botFor', { name: seat.name ?? '' })));
 }

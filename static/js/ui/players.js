@@ -5,9 +5,14 @@
 import { h, fill, chip, toast } from './dom.js';
 import { botTag, botTitle, hostSeatControls } from './bots.js';
 import { clockCell } from './clock.js';
-import { adviceText, plural } from './words.js';
+import { adviceText, figurePlaceText, goodsText } from './words.js';
+import { t } from '../i18n.js';
+import { adviceLevel } from '../advice.js';
+import { colorStyle } from '../board/colors.js';
+import { figureImageURL } from '../board/figures.js';
+import { GOODS, goodsImageURL } from '../board/goods.js';
 
-const PRESENCE = { online: 'online', away: 'away: nobody holds this seat' };
+const PRESENCE = { online: 'players.online', away: 'players.away' };
 
 /**
  * @param {HTMLElement} root the panel, holding `.player-list`, `#watchers` and `#game-menu`
@@ -36,7 +41,7 @@ export function playersPanel(root, act) {
     const me = g.seats.indexOf(s.you.seat);
     const hostControls = s.you.host && !g.finished;
     // the advice the table agreed on, and each player's hints, are there for everyone to see
-    const advice = s.room?.options?.hints ?? 'off';
+    const advice = adviceLevel(s);
     const hints = advice !== 'off' || (g.hints ?? []).some((n) => n > 0) ? g.hints ?? [] : null;
     list.classList.toggle('with-clock', !!g.clock);
     g.players.forEach((p, i) => {
@@ -60,8 +65,8 @@ export function playersPanel(root, act) {
     if (key !== menuKey) {
       menuKey = key;
       fill(menu, advice !== 'off' ? h('span.advice', { dataset: { advice } }, adviceText(advice)) : null,
-        hostControls ? h('button.small.ghost.end-game', { type: 'button', title: 'End the game now and score it',
-          dataset: { action: 'end-game' }, onclick: act.endGame }, 'End game…') : null);
+        hostControls ? h('button.small.ghost.end-game', { type: 'button', title: t('players.end.title'),
+          dataset: { action: 'end-game' }, onclick: act.endGame }, t('players.end')) : null);
     }
   };
 }
@@ -75,21 +80,39 @@ function row(p, i, seat, current, isMe, hostControls, g, act, hints) {
     'aria-current': current ? 'true' : 'false',
   },
   chip(p.color),
-  h('span.pname', { title: p.name }, h('span.pname-text', null, p.name, isMe ? h('span.you', null, ' (you)') : null),
+  h('span.pname', { title: p.name }, h('span.pname-text', null, p.name, isMe ? h('span.you', null, ` ${t('players.you')}`) : null),
     seat?.bot_for_person ? null : botTag(seat),
     // a player who asked for hints says so, for everyone to see (none: nothing to say)
-    hints ? h('span.hints-used', { dataset: { hints: String(hints) }, title: 'hints asked for this game' },
-      plural(hints, 'hint')) : null),
-  h('span.presence', { title: seat?.bot && presence === 'bot' ? botTitle(seat) : PRESENCE[presence] ?? presence,
+    hints ? h('span.hints-used', { dataset: { hints: String(hints) }, title: t('players.hints.title') },
+      t('players.hints', { count: hints })) : null),
+  h('span.presence', { title: seat?.bot && presence === 'bot' ? botTitle(seat) : PRESENCE[presence] ? t(PRESENCE[presence]) : presence,
     class: away ? 'off' : presence === 'bot' ? 'bot' : 'on' }),
-  h('span.figs', { title: `${p.followers} followers in hand${g.options.abbot ? `, abbot ${p.abbot ? 'in hand' : 'on the board'}` : ''}` },
-    h('span.meeple-icon', { class: `c-${p.color}` }), `×${p.followers}`,
-    g.options.abbot ? h('span.abbot-icon', { class: `c-${p.color} ${p.abbot ? '' : 'used'}`, title: 'abbot' }) : null),
+  h('span.figs', { title: t('players.figures', { count: p.followers }) + (g.options.abbot ? t(p.abbot ? 'players.abbotHand' : 'players.abbotBoard') : '') },
+    h('span.meeple-icon', { style: colorStyle(p.color) }), `×${p.followers}`,
+    g.options.abbot ? h('span.abbot-icon', { style: colorStyle(p.color), class: p.abbot ? '' : 'used', title: t('players.abbot') }) : null,
+    ...EXTRA_FIGURES.filter((kind) => kind in p).map((kind) => h('img.fig-icon', {
+      src: figureImageURL(kind, p.color, 32), width: 16, height: 16, class: p[kind] ? '' : 'used',
+      dataset: { figure: kind, inHand: String(p[kind]) },
+      alt: figurePlaceText(kind, Boolean(p[kind])), title: figurePlaceText(kind, Boolean(p[kind])) }))),
   g.clock ? clockCell(i) : null,
-  h('span.score', { dataset: { score: String(p.score) }, 'aria-label': `${p.name}: ${p.score} points` }, String(p.score)),
+  h('span.score', { dataset: { score: String(p.score) }, 'aria-label': t('players.score', { name: p.name, count: p.score }) }, String(p.score)),
+  // the goods have a line of their own under the name
+  p.goods ? goodsCell(p.goods) : null,
   // "bot playing for NAME" is too long for the name's cell: it gets a line of its own
   seat?.bot_for_person ? botTag(seat) : null,
   hostControls && !isMe ? hostSeatControls(seat, act) : null);
+}
+
+/** The figures of the expansions a player entry may list (`large`, `builder`, `pig`: 1 in hand, 0 on the board). */
+const EXTRA_FIGURES = ['large', 'builder', 'pig'];
+
+/** A player's goods tokens (Traders & Builders), each kind with its count, all three always shown. */
+function goodsCell(goods) {
+  const words = t('players.goods', { goods: GOODS.map((kind) => goodsText(kind, goods[kind])).join(', ') });
+  return h('span.goods', { title: words, 'aria-label': words,
+    dataset: Object.fromEntries(GOODS.map((kind) => [kind, String(goods[kind])])) },
+  ...GOODS.map((kind) => h('span.good', { dataset: { good: kind } },
+    h('img', { src: goodsImageURL(kind, 32), width: 14, height: 14, alt: '' }), String(goods[kind]))));
 }
 
 function sameList(a, b) {
@@ -102,7 +125,7 @@ function sameList(a, b) {
  */
 function watchers(spectators) {
   if (!spectators?.count) return null;
-  const names = `Watching: ${spectators.names.join(', ')}`;
+  const names = t('players.watching.names', { names: spectators.names.join(', ') });
   return h('button.watchers-count', { type: 'button', title: names, 'aria-label': names,
-    dataset: { watchers: String(spectators.count) }, onclick: () => toast(names) }, `${spectators.count} watching`);
+    dataset: { watchers: String(spectators.count) }, onclick: () => toast(names) }, t('players.watching', { count: spectators.count }));
 }

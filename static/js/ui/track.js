@@ -2,8 +2,9 @@
 // per player that walks along it as points are scored. A marker past 50 shows its laps, as a
 // flipped meeple does on the table; markers on the same space stand side by side. The numbers
 // stay in the players panel; this only shows them.
-import { PLAYER_COLORS } from '../board/figures.js';
-import { plural } from './words.js';
+import { colorHex, inkOn } from '../board/colors.js';
+import { paintEmblem } from '../board/emblems.js';
+import { t } from '../i18n.js';
 
 export const SPACES = 50;
 export const COLS = 10;
@@ -41,10 +42,10 @@ export function spaceCell(space) {
 
 /** "Score track: Ann 12, Bo 57 (1 lap)". @param {number[]} scores @param {{name: string}[]} players */
 export function trackText(scores, players) {
-  return `Score track: ${players.map((p, i) => {
+  return t('track.text', { scores: players.map((p, i) => {
     const lap = Math.floor(Math.max(0, scores[i] ?? 0) / SPACES);
-    return `${p.name} ${scores[i] ?? 0}${lap ? ` (${plural(lap, 'lap')})` : ''}`;
-  }).join(', ')}`;
+    return `${p.name} ${scores[i] ?? 0}${lap ? ` (${t('track.laps', { count: lap })})` : ''}`;
+  }).join(', ') });
 }
 
 /**
@@ -130,7 +131,7 @@ function paint(canvas, scores, colors) {
     const d = Math.min(cell * 0.58, (cell * 0.92) / place.of);
     const mx = x + (place.slot - (place.of - 1) / 2) * d;
     const my = y + cell * 0.1;
-    const color = PLAYER_COLORS[colors[i]] ?? PLAYER_COLORS.red;
+    const color = colorHex(colors[i]);
     ctx.fillStyle = color.fill;
     ctx.strokeStyle = color.edge;
     ctx.lineWidth = 2;
@@ -138,10 +139,15 @@ function paint(canvas, scores, colors) {
     ctx.arc(mx, my, d * 0.42, 0, Math.PI * 2);
     ctx.fill();
     ctx.stroke();
+    paintEmblem(ctx, colors[i], mx, my, d * 0.46, inkOn(colors[i]));
     if (place.lap) {
-      ctx.fillStyle = colors[i] === 'yellow' ? '#3b2a00' : '#ffffff';
-      ctx.font = `800 ${Math.max(8, d * 0.5)}px system-ui, sans-serif`;
-      ctx.fillText(String(place.lap), mx, my + 0.5);
+      // the laps beside the marker's emblem, haloed so they read on the track
+      ctx.font = `800 ${Math.max(8, d * 0.45)}px system-ui, sans-serif`;
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = '#ffffff';
+      ctx.strokeText(String(place.lap), mx + d * 0.38, my - d * 0.3);
+      ctx.fillStyle = '#13202e';
+      ctx.fillText(String(place.lap), mx + d * 0.38, my - d * 0.3);
     }
   });
 }

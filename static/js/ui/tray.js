@@ -3,8 +3,12 @@
 // turn, the first-turn coach's switch and what it shows.
 import { h, fill } from './dom.js';
 import { tileImageURL } from '../board/tiles.js';
-import { spotText, figureWords, featureAtSlot } from './words.js';
-import { isMyTurn, pendingLegal, myPlayer, botPlaysMe, canReturnAbbot, checkNow, traceNow } from '../state.js';
+import { bonusTurnText, spotText, spotPlaceText, figureWords, featureAtSlot } from './words.js';
+import { isMyTurn, pendingLegal, myPlayer, botPlaysMe, canReturnAbbot } from '../state.js';
+import { checkNow, checkWhyNow, traceNow } from '../advice.js';
+import { t } from '../i18n.js';
+import { figureImageURL } from '../board/figures.js';
+import { adviceWords } from './advicewords.js';
 
 /**
  * @typedef {object} TrayActions
@@ -38,41 +42,50 @@ export function renderTray(el, s, catalog, act, view) {
   el.hidden = !g || g.finished || !g.drawn_tile;
   if (el.hidden) return;
   const mine = isMyTurn(s);
-  const t = s.turn;
-  const rot = t.pending ? t.pending.rot : mine ? t.rot : 0;
+  const turn = s.turn;
+  const rot = turn.pending ? turn.pending.rot : mine ? turn.rot : 0;
   const def = catalog[g.drawn_tile];
   const img = def ? h('img.drawn-tile', { src: tileImageURL(g.drawn_tile, def, rot, 176), width: 84, height: 84,
-    alt: `Drawn tile ${g.drawn_tile}` }) : null;
+    alt: t('tray.drawn', { tile: g.drawn_tile }) }) : null;
   // your own tile turns when tapped, like the board's
-  const preview = mine ? h('button.drawn-button', { type: 'button', title: 'Rotate (R)', onclick: act.rotate,
-    'aria-label': `Drawn tile ${g.drawn_tile}: rotate` }, img) : img;
-  const who = mine ? 'Your tile' : `${g.players[g.current_player]?.name ?? ''}'s tile`;
+  const preview = mine ? h('button.drawn-button', { type: 'button', title: t('tray.rotate.short'), onclick: act.rotate,
+    'aria-label': t('tray.drawn.rotate', { tile: g.drawn_tile }) }, img) : img;
+  const who = mine ? t('tray.yours') : t('tray.theirs', { name: g.players[g.current_player]?.name ?? '' });
   const drawn = h('div.drawn', { dataset: { tile: g.drawn_tile, rot: String(rot) } }, preview,
     h('span.who', null, who));
   if (!mine) {
-    const watching = myPlayer(s) < 0 ? 'You are watching.' : 'Wait for your turn.';
-    const text = botPlaysMe(s) && g.current_player === myPlayer(s) ? 'A bot is placing this tile for you.'
-      : `${g.players[g.current_player]?.name} is placing this tile. ${watching}`;
-    fill(el, drawn, h('div.turn-body', null, h('p.hint', null, text)));
+    const watching = t(myPlayer(s) < 0 ? 'tray.watching' : 'tray.wait');
+    const text = botPlaysMe(s) && g.current_player === myPlayer(s) ? t('tray.botForYou')
+      : t('tray.placing', { name: g.players[g.current_player]?.name ?? '', watching });
+    fill(el, drawn, h('div.turn-body', null, bonus(g), h('p.hint', null, text)));
     return;
   }
   const legal = pendingLegal(s);
   const warning = view.advice === 'coach' ? checkNow(s) : undefined;
-  const button = (label, action, extra = {}) => h('button', { type: 'button', onclick: action,
-    dataset: { action: label.toLowerCase().replace(/\W+/g, '-').replace(/^-|-$/g, '') }, ...extra }, label);
+  const button = (label, name, action, extra = {}) => h('button', { type: 'button', onclick: action,
+    dataset: { action: name }, ...extra }, label);
   const actions = h('div.actions', null,
-    button('↻ Rotate', act.rotate, { title: 'Rotate (R, right-click, or tap the tile again)', disabled: t.sent }),
-    button('Take back', act.takeBack, { disabled: !t.pending || t.sent, title: 'Take back (Esc)' }),
-    h('button', { type: 'button', onclick: act.confirm, class: 'primary', disabled: !legal || t.sent || view.checking,
-      title: 'Confirm (Enter)', dataset: { action: 'confirm' } }, warning ? 'Confirm anyway' : 'Confirm'));
-  fill(el, drawn, h('div.turn-body', null,
+    button(`↻ ${t('tray.rotate')}`, 'rotate', act.rotate, { title: t('tray.rotate.title'), disabled: turn.sent }),
+    button(t('tray.takeBack'), 'take-back', act.takeBack, { disabled: !turn.pending || turn.sent, title: t('tray.takeBack.title') }),
+    h('button', { type: 'button', onclick: act.confirm, class: 'primary', disabled: !legal || turn.sent || view.checking,
+      title: t('tray.confirm.title'), dataset: { action: 'confirm' } }, t(warning ? 'tray.confirmAnyway' : 'tray.confirm')));
+  fill(el, drawn, h('div.turn-body', null, bonus(g),
     h('p.hint', null, hint(s, legal, (def?.count?.river ?? 0) > 0, view)),
-    warning ? h('p.coach-warning', { role: 'status' }, `⚠ ${warning}`) : null,
+    warning ? h('p.coach-warning', { role: 'status' }, `⚠ ${adviceWords(checkWhyNow(s), warning, g.players)}`) : null,
     legal ? figureChoices(s, legal, act) : null,
-    view.advice !== 'off' && !t.sent ? suggestion(s, catalog, act) : null,
+    view.advice !== 'off' && !turn.sent ? suggestion(s, catalog, act) : null,
     view.firstTurn ? h('label.check.coach-switch', null,
       h('input', { type: 'checkbox', checked: view.coach, dataset: { action: 'coach' },
-        onchange: (e) => act.setCoach(e.target.checked) }), 'First-turn coach') : null), actions);
+        onchange: (e) => act.setCoach(e.target.checked) }), t('tray.coach')) : null), actions);
+}
+
+/** "Builder: place another tile" while the turn is a builder's bonus turn, else nothing. */
+function bonus(g) {
+  if (!g.bonus_turn) return null;
+  // the builder itself in the player's colour, so the line is seen before it is read
+  const color = g.players[g.current_player]?.color;
+  return h('p.bonus-turn', { dataset: { bonusTurn: 'true' } },
+    color ? h('img', { src: figureImageURL('builder', color, 48), width: 24, height: 24, alt: '' }) : null, bonusTurnText());
 }
 
 /** The suggested move: a button to ask, "Thinking…" while the bot thinks, then the move and why. */
@@ -80,39 +93,55 @@ function suggestion(s, catalog, act) {
   const hint = s.turn.hint;
   if (!hint) {
     return h('div.suggestion', null, h('button.small', { type: 'button', onclick: act.hint, disabled: s.turn.hintAsked,
-      dataset: { action: 'hint' }, title: 'A good move from the strong bot, from what everyone can see' },
-    s.turn.hintAsked ? 'Thinking…' : 'Suggest a move'));
+      dataset: { action: 'hint' }, title: t('tray.hint.title') },
+    t(s.turn.hintAsked ? 'tray.thinking' : 'tray.hint')));
   }
   const p = s.turn.pending;
   const chosen = !!p && p.x === hint.x && p.y === hint.y && p.rot === hint.rot;
-  const figure = hint.return_abbot ? 'take your abbot back'
-    : hint.meeple ? `put ${figureWords(hint.meeple.kind, featureAtSlot(catalog[s.game.drawn_tile], hint.rot, hint.meeple.at))}`
-      : 'no figure';
+  const figure = hint.return_abbot ? t('tray.hint.abbot')
+    : hint.meeple ? t('tray.hint.put', { figure: figureWords(hint.meeple.kind, featureAtSlot(catalog[s.game.drawn_tile], hint.rot, hint.meeple.at)) })
+      : t('tray.hint.none');
   return h('div.suggestion', { dataset: { hint: `${hint.x},${hint.y},${hint.rot}` } },
-    h('p.suggestion-text', null, h('b', null, 'Suggested: '), `the square outlined in gold, ${figure}. ${hint.reason}`),
+    h('p.suggestion-text', null, h('b', null, `${t('tray.suggested')} `), `${t('tray.suggestion', { figure })} ${adviceWords(hint.why, hint.reason, s.game.players)}`),
     h('button.small', { type: 'button', onclick: act.useHint, disabled: chosen, dataset: { action: 'use-hint' } },
-      chosen ? 'Chosen' : 'Use it'));
+      t(chosen ? 'tray.chosen' : 'tray.useIt')));
 }
 
 function hint(s, legal, river, view) {
-  if (s.turn.sent) return 'Sent…';
-  if (view.checking) return 'Asking the coach…';
-  if (!legal && river) return 'Your turn: the river goes on at the marked square. Put the tile there; tap it again to turn it.';
-  if (!legal) return 'Your turn: put the tile on a square marked +. Tap it again to turn it.';
-  const coach = view.coach ? `${s.turn.spot >= 0 && traceNow(s) ? ' The gold shows the whole feature your figure would claim.' : ''} The green edges match their neighbours.` : '';
-  if (!legal.spots.length) return `No figure can go on this tile. Confirm, or take it back.${coach}`;
-  return `Put a figure on a circle (or pick one below), or none. Then confirm.${coach}`;
+  if (s.turn.sent) return t('tray.sent');
+  if (view.checking) return t('tray.checking');
+  if (!legal && river) return t('tray.place.river');
+  if (!legal) return t('tray.place');
+  const coach = view.coach ? `${s.turn.spot >= 0 && traceNow(s) ? ` ${t('tray.coach.gold')}` : ''} ${t('tray.coach.green')}` : '';
+  if (!legal.spots.length) return `${t('tray.noSpots')}${coach}`;
+  return `${t('tray.spots')}${coach}`;
+}
+
+/**
+ * The words of each figure spot's button, each told apart from the others: by the side of the
+ * tile when two read the same, by its corner when the sides are the same too.
+ * @param {{kind: string, feature: string, at: string}[]} spots
+ */
+export function spotLabels(spots) {
+  const count = (words) => (text) => spots.filter((o) => words(o) === text).length;
+  const plain = count((o) => spotText(o));
+  const sided = count((o) => spotText(o, true));
+  return spots.map((spot) => {
+    if (plain(spotText(spot)) === 1) return spotText(spot);
+    return sided(spotText(spot, true)) === 1 ? spotText(spot, true) : spotPlaceText(spot);
+  });
 }
 
 function figureChoices(s, legal, act) {
-  const same = (spot) => legal.spots.filter((o) => spotText(o) === spotText(spot)).length > 1;
-  const options = [{ label: 'No figure', i: -1 },
-    ...legal.spots.map((spot, i) => ({ label: spotText(spot, same(spot)), i }))];
-  const group = h('div.spots', { role: 'radiogroup', 'aria-label': 'Figure' }, ...options.map(({ label, i }) =>
+  const labels = spotLabels(legal.spots);
+  const options = [{ label: t('tray.noFigure'), i: -1 }, ...labels.map((label, i) => ({ label, i }))];
+  // each button shows the number of its circle on the board (the key that picks it, too)
+  const group = h('div.spots', { role: 'radiogroup', 'aria-label': t('tray.figure') }, ...options.map(({ label, i }) =>
     h('button.spot', { type: 'button', role: 'radio', 'aria-checked': String(s.turn.spot === i && !s.turn.returnAbbot),
-      dataset: { spot: String(i) }, onclick: () => act.chooseSpot(i), disabled: s.turn.sent }, label)));
+      dataset: { spot: String(i) }, onclick: () => act.chooseSpot(i), disabled: s.turn.sent },
+    i >= 0 ? h('span.spot-n', null, String(i + 1)) : null, label)));
   if (!canReturnAbbot(s)) return group;
   const box = h('input', { type: 'checkbox', checked: s.turn.returnAbbot, disabled: s.turn.sent,
     onchange: (e) => act.returnAbbot(e.target.checked), dataset: { action: 'return-abbot' } });
-  return h('div', null, group, h('label.check', null, box, 'Take my abbot back (scores now)'));
+  return h('div', null, group, h('label.check', null, box, t('tray.abbotBack')));
 }
