@@ -10,20 +10,21 @@ on a fresh PostgreSQL database.
   can be stopped with SIGTERM or killed with SIGKILL, then started again on the same database).
 
 PostgreSQL: `127.0.0.1:5432`, user `postgres`, trust auth. A fresh `test_<random>` database is
-made for the session and dropped after it. When PostgreSQL is unreachable the postgres tests are
-skipped, unless the env var `CI` is set, in which case they fail.
+made for the session and dropped after it. When PostgreSQL is unreachable the postgres tests
+fail (never skip): leave them out with `-k "not postgres"`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
-from serverproc import ServerProcess
+
+from tests.serverproc import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
 PG_HOST, PG_PORT, PG_USER = "127.0.0.1", 5432, "postgres"
@@ -34,42 +35,32 @@ def sqlite_url(directory: Path) -> str:
     return f"sqlite+aiosqlite:///{directory / 'carcassonne.db'}"
 
 
-def _pg_admin():
-    import psycopg
-
+def _pg_admin() -> psycopg.Connection:
+    """A connection to the server's `test` database, else to `postgres`; fails the test when
+    neither answers."""
     for dbname in ("test", "postgres"):
         try:
             return psycopg.connect(
                 host=PG_HOST, port=PG_PORT, user=PG_USER, dbname=dbname,
                 autocommit=True, connect_timeout=3,
             )
-        except psycopg.OperationalError:
-            continue
-    return None
+        except psycopg.OperationalError as exc:
+            error = exc  # the database may be missing: try the next one
+    pytest.fail(f"PostgreSQL is not reachable at {PG_HOST}:{PG_PORT} (user {PG_USER}): {error}"
+                ' (leave the postgres tests out with -k "not postgres")')
 
 
 @contextlib.contextmanager
 def fresh_postgres() -> Iterator[str]:
-    """A new PostgreSQL database, dropped afterwards (skips, or fails in CI, without one)."""
-    try:
-        admin = _pg_admin()
-    except ImportError:
-        admin = None
-    if admin is None:
-        reason = f"PostgreSQL is not reachable at {PG_HOST}:{PG_PORT} (user {PG_USER})"
-        if os.environ.get("CI"):
-            pytest.fail(reason + " and CI is set")
-        pytest.skip(reason)
+    """A new PostgreSQL database, dropped afterwards; fails the test without PostgreSQL."""
     name = f"test_{secrets.token_hex(6)}"
-    with admin:
+    with _pg_admin() as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     try:
         yield f"postgresql+asyncpg://{PG_USER}@{PG_HOST}:{PG_PORT}/{name}"
     finally:
-        admin = _pg_admin()
-        if admin is not None:
-            with admin, contextlib.suppress(Exception):
-                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        with _pg_admin() as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture(scope="session")

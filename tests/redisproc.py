@@ -1,32 +1,28 @@
-"""`redis-server` in a subprocess on a free port, for the tests of several server processes
-(it keeps nothing on disk, so a restart loses everything, as a Redis restart may)."""
+"""`redis-server` in a subprocess on a free port, for the tests and benchmarks of several server
+processes (it keeps nothing on disk, so a restart loses everything, as a Redis restart may)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 import subprocess
 import time
 from pathlib import Path
 
-import pytest
-from serverproc import free_port
+from tests.serverproc import free_port
 
 
 def redis_binary() -> str:
-    """Where `redis-server` is; skips the test (fails it in CI) when it is missing."""
+    """Where `redis-server` is; raises (failing the test) when it is missing."""
     found = shutil.which("redis-server")
     if found is None:
-        message = "redis-server is missing: install it with 'apt-get install redis-server'"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        raise RuntimeError("redis-server is missing: install it with 'apt-get install "
+                           "redis-server'")
     return found
 
 
 class RedisProcess:
-    """A Redis server of the test's own on 127.0.0.1."""
+    """A Redis server of the test's (or the benchmark's) own on 127.0.0.1."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory

@@ -7,12 +7,8 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import playwright.sync_api as playwright_api  # a test extra: missing, the suite fails
 import pytest
-
-if os.environ.get("CI"):
-    import playwright.sync_api as playwright_api  # in CI a missing Playwright is a failure
-else:
-    playwright_api = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -28,10 +24,8 @@ def browser() -> Iterator:
     it is open, and the asyncio tests that follow need the thread to themselves.
     """
     if not Path(CHROMIUM).exists():
-        message = f"no chromium at {CHROMIUM}: install it with 'apt-get install chromium'"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        pytest.fail(f"no chromium at {CHROMIUM}: install it with 'apt-get install chromium'"
+                    " (.ci/run does), or leave the browser tests out: -m 'not e2e'")
     with playwright_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
@@ -41,11 +35,13 @@ def browser() -> Iterator:
 @pytest.fixture
 def new_page(browser) -> Iterator:
     """`new_page(width=1280, height=800, touch=False, **context_options)` -> a page in a fresh
-    context (its own storage). Page errors and console errors fail the test."""
+    context (its own storage), in English unless `locale` says otherwise (the page follows
+    the browser's languages). Page errors and console errors fail the test."""
     contexts = []
     errors: list[str] = []
 
     def make(width: int = 1280, height: int = 800, touch: bool = False, **options):
+        options.setdefault("locale", "en-GB")
         ctx = browser.new_context(
             viewport={"width": width, "height": height}, has_touch=touch, **options
         )
@@ -77,8 +73,5 @@ AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.j
 def axe_script() -> Path:
     """axe-core, installed by `npm install --prefix tests/e2e` (tests/e2e/package.json)."""
     if not AXE.exists():
-        message = f"no axe-core at {AXE}: run 'npm install --prefix tests/e2e'"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        pytest.fail(f"no axe-core at {AXE}: run 'npm ci --prefix tests/e2e' (.ci/run does)")
     return AXE

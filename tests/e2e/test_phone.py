@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from room_page import (
     GAME,
+    choose_cell,
     click_canvas,
     create_room,
     host_vs_bot,
@@ -56,8 +57,7 @@ def test_tap_again_turns_the_tile_20_of_20(fast_server, new_page):
                 break
             x, y = shown[0]
             turning.remove((x, y))
-            tap_cell(page, x, y)
-            wait_pending(page, x, y)
+            choose_cell(page, x, y)
             before = page.evaluate("window.__game.state.turn.pending.rot")
             tap_cell(page, x, y)
             page.wait_for_function(f"window.__game.state.turn.pending.rot !== {before}")
@@ -96,7 +96,15 @@ def test_the_spectator_sees_every_new_tile(fast_server, new_page, artifacts):
     assert watcher.get_attribute("#sound", "aria-pressed") == "false"
     assert watcher.evaluate("localStorage.getItem('carc:muted')") == "1"
 
-    # panned by hand: the camera stays put; "last move" brings it back
+    # panned by hand: the camera stays put; "last move" brings it back (the host's move is
+    # chosen first, with the keyboard, and confirmed right after the pan: well within the
+    # seconds a hand's pan holds the camera, however busy the machine)
+    host.wait_for_function(MINE)
+    host.locator("#board").focus()
+    for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+        host.keyboard.press(key)
+        if host.evaluate("window.__game.state.turn.pending !== null"):
+            break
     box = watcher.locator("#board").bounding_box()
     cdp = watcher.context.new_cdp_session(watcher)
     points = [(300, 300), (200, 200), (100, 100), (20, 20)]
@@ -108,8 +116,7 @@ def test_the_spectator_sees_every_new_tile(fast_server, new_page, artifacts):
     cdp.detach()
     camera = watcher.evaluate("({...window.__game.camera})")
     turn = watcher.evaluate(f"{GAME}.turn")
-    host.wait_for_function(MINE)
-    play_turn(host, 0)
+    host.keyboard.press("Enter")
     watcher.wait_for_function(f"{GAME}.turn > {turn}")
     assert not watcher.evaluate("window.__game.moving()")
     after = watcher.evaluate("({...window.__game.camera})")
@@ -140,13 +147,12 @@ def legal_cells_clear(page) -> list:
     })()""")
 
 
-def test_late_game_squares_are_a_fingertip_wide_and_uncovered(fast_server, new_page, artifacts):
+def test_late_game_squares_are_uncovered_and_chosen_at_fingertip_size(fast_server, new_page,
+                                                                         artifacts):
     page = new_page(**PHONE)
     host_vs_bot(page, fast_server.url)
     for i in range(14):
         page.wait_for_function(MINE)
-        settle(page)
-        assert page.evaluate("window.__game.camera.scale") >= 44
         play_turn(page, i)
     page.wait_for_function(MINE)
     settle(page)
@@ -157,16 +163,30 @@ def test_late_game_squares_are_a_fingertip_wide_and_uncovered(fast_server, new_p
     assert len(cells) == len({(e["x"], e["y"]) for e in page.evaluate("window.__game.legal()")})
     assert all(c["canvas"] for c in cells), cells
     page.screenshot(path=str(artifacts / "late-game-phone.png"))
-    # a tap on a small square takes it and zooms in around it: a fingertip wide
-    legal = page.evaluate("window.__game.legal()[0]")
-    tap_cell(page, legal["x"], legal["y"])
-    wait_pending(page, legal["x"], legal["y"])
-    assert page.evaluate("window.__game.camera.scale") >= 44
-    page.click("[data-action=take-back]")
-    page.click("#fit")
-    # a tap just outside a legal square, within a fingertip, still takes it
+    # issue 20 item 2: on squares narrower than a fingertip the first tap chooses nothing, it
+    # brings that part of the board close; there a tap 17 px off a square's middle chooses it
+    while page.evaluate("window.__game.camera.scale") >= 30:  # as small as late-game squares get
+        page.click("#zoom-out")
     legal = page.evaluate("window.__game.legal()[0]")
     x, y = legal["x"], legal["y"]
+    tap_cell(page, x, y)
+    page.wait_for_function("window.__game.camera.scale >= 44")
+    assert page.evaluate("window.__game.state.turn.pending") is None
+    assert page.evaluate(f"window.__game.inView({x}, {y})")
+    scale = page.evaluate("window.__game.camera.scale")
+    off = 17 / scale
+    # off towards a neighbour where the tile fits too, when there is one
+    near = page.evaluate(f"""(() => {{
+        const cells = new Set(window.__game.legal().map(l => l.x + ',' + l.y));
+        for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {{
+            if (cells.has(({x} + dx) + ',' + ({y} + dy))) return [dx, dy];
+        }}
+        return [1, 0]; }})()""")
+    tap_cell(page, x, y, 0.5 + near[0] * off, 0.5 + near[1] * off)
+    wait_pending(page, x, y)
+    assert page.evaluate("window.__game.camera.scale") == scale, "choosing zoomed"
+    page.click("[data-action=take-back]")
+    # a tap just outside a legal square, within a fingertip, still takes it
     free = page.evaluate(f"""(() => {{
         const cells = new Set(window.__game.legal().map(l => l.x + ',' + l.y));
         const board = new Set({GAME}.board.map(b => b.x + ',' + b.y));
@@ -222,8 +242,8 @@ def test_results_and_figure_choices_fit_a_phone(fast_server, new_page, artifacts
         many = max(legal, key=lambda e: len(e["spots"]))
         if len(many["spots"]) >= 2 and not checked:
             settle(page)
-            tap_cell(page, many["x"], many["y"])
-            page.wait_for_function("window.__game.state.turn.pending !== null")
+            page.keyboard.press("f")  # every square on the canvas
+            choose_cell(page, many["x"], many["y"])
             page.wait_for_function("document.querySelectorAll('.spot').length > 1")
             buttons = "[...document.querySelectorAll('.spot, .actions button')]"
             right = page.evaluate(f"Math.max(...{buttons}"
@@ -234,6 +254,10 @@ def test_results_and_figure_choices_fit_a_phone(fast_server, new_page, artifacts
             checked += 1
         play_turn(page, i)
     assert checked
+    # `end_game` names the turn it ends: sent while the bot is to move, it was stale when the
+    # bot's move got there first (under load, always), and no results came. On our own turn
+    # nothing moves until we do.
+    page.wait_for_function(MINE)
     page.click("[data-action=end-game]")
     page.wait_for_selector(".results .breakdown")
     fits = page.evaluate("""(() => {
@@ -254,6 +278,9 @@ def test_a_missing_room_offers_a_way_on(live_server, new_page, artifacts):
     page = new_page(**PHONE)
     page.goto(live_server + "/r/zzzzzzzz")
     page.wait_for_selector("#gone:not([hidden])")
+    # the server drew the notice before the page's script ran: the header's buttons answer
+    # once it has (it publishes its test hooks last)
+    page.wait_for_function("window.__game !== undefined")
     assert page.locator("#gone [data-action=new-room]").is_visible()
     assert page.locator("#gone [data-action=join-other]").is_visible()
     page.screenshot(path=str(artifacts / "missing-room-phone.png"))
@@ -345,11 +372,17 @@ def test_a_move_touches_only_what_changed(fast_server, new_page):
         window.__extra = [];
         const g = () => window.__game.state.game;
         let last = JSON.stringify(g().players);
+        // a busy machine may draw two moves' diffs in one go: every mover since the last look
+        // and whoever was to move then may be rebuilt
+        let seen = g().turns.length, before_current = g().current_player;
         new MutationObserver((records) => {
             const game = g();
             const before = JSON.parse(last);
             last = JSON.stringify(game.players);
-            const allowed = new Set([game.current_player, game.turns.at(-1)?.player]);
+            const allowed = new Set([game.current_player, before_current,
+                ...game.turns.slice(Math.max(0, seen - 1)).map((t) => t.player)]);
+            seen = game.turns.length;
+            before_current = game.current_player;
             game.players.forEach((p, i) => {
                 if (JSON.stringify(p) !== JSON.stringify(before[i])) allowed.add(i);
             });

@@ -9,7 +9,7 @@ import json
 import urllib.request
 
 import pytest
-from room_page import GAME, click_canvas, sit, wait_for_mover
+from room_page import GAME, choose_cell, click_canvas, settle, sit, wait_for_mover
 from test_access import axe
 
 pytestmark = pytest.mark.e2e
@@ -88,13 +88,12 @@ def offered_rotations(page, x: int, y: int) -> list[int]:
     turned (a tap in its middle on a phone, R on a laptop) until a rotation comes round again."""
     touch = page.evaluate("navigator.maxTouchPoints > 0")
     page.keyboard.press("f")
-    sx, sy = page.evaluate(f"window.__game.screenOf({x}, {y})")
-    click_canvas(page, sx, sy)
-    page.wait_for_function(f"(p => p?.x === {x} && p?.y === {y})(window.__game.state.turn.pending)")
+    choose_cell(page, x, y)  # (on a phone, a first tap on small squares only zooms in)
     seen = [page.evaluate("window.__game.state.turn.pending.rot")]
     for _ in range(4):
         if touch:
-            sx, sy = page.evaluate(f"window.__game.screenOf({x}, {y})")  # zoomed in: read again
+            settle(page)  # the view may pan to show the tile's figure targets: read again
+            sx, sy = page.evaluate(f"window.__game.screenOf({x}, {y})")
             click_canvas(page, sx, sy)
         else:
             page.keyboard.press("r")

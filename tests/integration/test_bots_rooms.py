@@ -1,9 +1,14 @@
 """Bots in rooms, over a real server and real sockets: seats filled by bots, a whole game of
-bots, a seat handed to a bot and taken back, and a strong bot thinking in a worker process."""
+bots, a seat handed to a bot and taken back, and a strong or expert bot thinking in a worker
+process."""
 
 from __future__ import annotations
 
+import os
 import random
+import select
+import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -125,11 +130,46 @@ async def test_take_back_and_hand_over_are_refused_to_others(server_factory, own
     assert (await watcher.expect("error"))["code"] in ("not_host", "not_a_bot")
 
 
-async def test_a_strong_bot_thinks_in_a_worker_and_plays(server_factory, own_database_url):
+@pytest.mark.parametrize("level", ["strong", "expert"])
+async def test_a_strong_bot_thinks_in_a_worker_and_plays(server_factory, own_database_url,
+                                                        level):
     server = server_factory(own_database_url, **FAST)
-    host = await host_against_bot(server, "strong")
+    host = await host_against_bot(server, level)
     await play_until_the_bot_moved(host, 3, random.Random(2))
     assert not host.errors
+
+
+def workers_of(pid: int) -> list[int]:
+    """The worker processes (multiprocessing's spawned children) of process `pid`."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except (FileNotFoundError, ProcessLookupError):
+            continue  # a process that ended while we looked
+        if parent == pid and b"spawn_main" in cmdline:
+            found.append(int(stat.parent.name))
+    return found
+
+
+async def test_a_killed_server_takes_its_worker_processes_with_it(server_factory,
+                                                                  own_database_url):
+    server = server_factory(own_database_url, **FAST)
+    host = await host_against_bot(server, "strong")
+    await play_until_the_bot_moved(host, 1, random.Random(3))
+    workers = workers_of(server.proc.pid)
+    assert workers, "the strong bot thinks in a worker process"
+    # a process's pidfd becomes readable when the process ends: await that, for every worker
+    waiting = {os.pidfd_open(pid): pid for pid in workers}
+    server.kill()
+    deadline = time.monotonic() + 30
+    while waiting and time.monotonic() < deadline:
+        ready, _, _ = select.select(list(waiting), [], [], deadline - time.monotonic())
+        for fd in ready:
+            del waiting[fd]
+            os.close(fd)
+    assert not waiting, f"worker processes {sorted(waiting.values())} outlived their server"
 
 
 async def test_bots_resume_after_a_restart(server_factory, own_database_url):

@@ -18,10 +18,11 @@ import httpx
 import pytest
 import redis
 import websockets
-from redisproc import RedisProcess
-from wsclient import Client, choose_move, create_room
+from wsclient import PROTOCOL, Client, choose_move, create_room
 
-from app.engine import Game
+from app.engine import from_log
+from app.server.wire.client import ProtocolViolation
+from tests.redisproc import RedisProcess
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
@@ -116,6 +117,13 @@ class Player:
         except websockets.ConnectionClosed:
             await self._elsewhere()
 
+    async def relay_restored(self) -> None:
+        """After an `unavailable` from a process that lost Redis: await the fresh snapshot it
+        sends each of its relayed connections once its subscription is back."""
+        assert self.client is not None
+        seen = _snapshots(self.client)
+        await self.until(lambda c: _snapshots(c) > seen, timeout=15)
+
     async def _elsewhere(self) -> None:
         others = [s for s in self.cluster.live() if s is not self.server]
         await self.connect(random.choice(others or self.cluster.live()))
@@ -124,6 +132,11 @@ class Player:
     def game(self) -> dict[str, Any]:
         assert self.client is not None and self.client.game is not None
         return self.client.game
+
+
+def _snapshots(client: Client) -> int:
+    """How many snapshots `client` has had."""
+    return sum(frame.startswith('{"type":"snapshot"') for frame in client.frames)
 
 
 async def seated(cluster: Cluster, servers: list[Any], **options: Any) -> list[Player]:
@@ -149,7 +162,7 @@ async def play(players: list[Player], rng: random.Random) -> None:
     takeover); everyone sees it."""
     ann = players[0]
     turn = ann.game["turn"]
-    while True:
+    for _attempt in range(10):  # each lost intent costs a takeover: a few at the most
         mover = next(p for p in players if p.client and p.client.my_turn())
         await mover.until(lambda c: c.legal is not None and c.legal["turn"] == c.game["turn"])
         if mover.game["turn"] != turn:
@@ -160,6 +173,15 @@ async def play(players: list[Player], rng: random.Random) -> None:
             break
         except TimeoutError:
             continue  # the intent went to an owner that died: make it again
+        except ProtocolViolation as refused:
+            # Redis came back a moment ago and this process does not know it yet: it answered
+            # `unavailable` (nothing was sent): make it again
+            if "'code': 'unavailable'" not in str(refused):
+                raise
+            await mover.relay_restored()
+            continue
+    else:
+        raise AssertionError(f"turn {turn} was sent 10 times and never played")
     await same_turn(players, turn + 1)
 
 
@@ -174,7 +196,7 @@ def assert_every_seen_move_stored_once(players: list[Player], log: dict[str, Any
     for player in players:
         for turns in player.seen:
             assert log["turns"][: len(turns)] == turns, f"{player.name} saw a lost move"
-    Game.from_log(log)
+    from_log(log)
 
 
 async def start_game(players: list[Player]) -> None:
@@ -215,7 +237,45 @@ async def test_players_on_three_processes_play_a_whole_game(cluster):
     assert not cy.client.legal, "a watcher never gets placements"
     log = await archived_log(servers[2], ann.game["id"])
     assert_every_seen_move_stored_once(players, log)
-    assert Game.from_log(log).scores == [p["score"] for p in ann.game["players"]]
+    assert from_log(log).scores == [p["score"] for p in ann.game["players"]]
+
+
+def published(redis_server: RedisProcess) -> int:
+    """How many messages the processes have published through Redis so far (every relayed
+    hello, intent, frame and goodbye is one)."""
+    stats = redis.Redis(port=redis_server.port).info("commandstats")
+    return int(stats.get("cmdstat_publish", {}).get("calls", 0))
+
+
+async def test_routed_by_room_no_move_crosses_redis(cluster):
+    # As behind docker-compose's HAProxy (a hash of `/ws/CODE`): every socket of the room
+    # reaches one process, which owns the room; HTTP goes anywhere.
+    servers = cluster.start(2)
+    routed = servers[1]
+    room = await create_room(servers[0].url, seats=2)
+    ann = await Player(cluster, room["code"], "Ann", room["token"]).connect(routed)
+    bo = await Player(cluster, ann.code, "Bo").connect(routed)
+    await bo.client.send(type="take_seat", seat=1, name="Bo", color="blue")
+    await bo.client.expect("seated")
+    cy = await Player(cluster, ann.code, "Cy").connect(routed)
+    players = [ann, bo, cy]
+    assert await cluster.owner(ann.code) is routed
+    before = published(cluster.redis)
+    await start_game(players)
+    rng = random.Random(6)
+    for _ in range(6):
+        await play(players, rng)
+    await cy.client.send(type="chat", text="well played")
+    await ann.until(lambda c: any(line["text"] == "well played" for line in c.chat))
+    assert published(cluster.redis) == before, "a move or a chat line crossed Redis"
+    # A socket that reaches the other process (a takeover's moment) is relayed, as before.
+    async with httpx.AsyncClient(base_url=servers[0].url, timeout=10) as http:
+        assert (await http.get(f"/api/rooms/{ann.code}")).status_code == 200
+    late = await Player(cluster, ann.code, "Di").connect(servers[0])
+    await play([*players, late], rng)
+    assert published(cluster.redis) > before
+    assert late.client.state == ann.client.state
+    assert await cluster.owner(ann.code) is routed
 
 
 async def test_killing_the_owner_again_and_again_loses_no_move(cluster):
@@ -321,8 +381,49 @@ async def test_a_redis_restart_loses_nothing(cluster):
     cluster.redis.kill()
     async with httpx.AsyncClient(base_url=servers[0].url, timeout=10) as http:
         unready = await http.get("/api/health/ready")
-    assert unready.status_code == 503 and unready.json()["redis"] is False
+    # Ready still: each process serves its own rooms (and says Redis is away).
+    assert unready.status_code == 200 and unready.json()["redis"] is False
     cluster.redis.start()
     for _ in range(5):
         await play(players, rng)
     await end_and_check(players, servers[0])
+
+
+async def next_of(client: Client, kind: str, timeout: float) -> dict[str, Any]:
+    """The next message of `kind` this client gets (errors included), within `timeout`."""
+    while (msg := await client.recv(timeout))["type"] != kind:
+        pass
+    return msg
+
+
+async def test_during_a_redis_outage_the_other_process_answers_and_resyncs(cluster):
+    owner, other = cluster.start(2)
+    players = await seated(cluster, [owner, other, other])  # Ann owns; Bo, Cy relayed
+    ann, bo, cy = players
+    await start_game(players)
+    rng = random.Random(6)
+    if ann.client.my_turn():
+        await play(players, rng)
+    await bo.until(lambda c: c.legal is not None and c.legal["turn"] == c.game["turn"])
+    move = choose_move(bo.client, rng)
+    cluster.redis.kill()
+    # Bo's move cannot reach the owner: he is told so, at once.
+    await bo.client.send(**move, ref="m1")
+    refused = await next_of(bo.client, "error", timeout=5)
+    assert (refused["code"], refused["ref"]) == ("unavailable", "m1")
+    # A newcomer's hello on the same process is answered too (and the socket closed: 1011).
+    di = await Client.connect(other.ws_url, ann.code, name="Di", hello=False)
+    await di.send(type="hello", protocol=PROTOCOL, name="Di")
+    assert (await next_of(di, "error", timeout=8))["code"] == "unavailable"
+    assert await di.closed() == 1011
+    # The owner still serves its own clients.
+    assert (await ann.client.resync())["game"]["turn"] == bo.game["turn"]
+    cluster.redis.start()
+    # Redis is back: the relayed connections get a fresh snapshot (from the owner, or from
+    # their own process if it took the room over), and the game goes on.
+    await next_of(bo.client, "snapshot", timeout=30)
+    await next_of(cy.client, "snapshot", timeout=30)
+    assert bo.client.my_turn()
+    for _ in range(3):
+        await play(players, rng)
+    await end_and_check(players, owner)

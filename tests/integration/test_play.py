@@ -8,7 +8,7 @@ import random
 import httpx
 from wsclient import PROTOCOL, Client, create_room, play_turn, seated_pair, start
 
-from app.engine import Game
+from app.engine import from_log
 
 
 def _walk_keys(value, found: set[str]) -> set[str]:
@@ -78,7 +78,7 @@ async def test_two_players_and_a_spectator_play_a_whole_game(server):
         assert len(detail["breakdown"]) == 2
         log = (await http.get(f"/api/games/{game_id}/log")).json()
         assert isinstance(log["seed"], int)
-        replayed = Game.from_log(json.loads(json.dumps(log)))
+        replayed = from_log(json.loads(json.dumps(log)))
         assert replayed.finished and list(replayed.scores) == final["results"]["scores"]
         replay = (await http.get(f"/api/games/{game_id}/replay")).json()
         assert len(replay["states"]) == len(log["turns"]) + 1
@@ -273,13 +273,18 @@ async def test_http_api_shapes(server):
         assert (await http.get("/api/health/live")).json() == {"status": "ok", "process": "local"}
         ready = await http.get("/api/health/ready")
         assert ready.status_code == 200 and ready.json() == {
-            "status": "ready", "database": True, "schema_current": True, "redis": None,
+            "status": "ready", "database": True, "schema_current": True, "writes": True,
+            "redis": None,
             "process": "local",
         }
         tiles = (await http.get("/api/tiles")).json()
         assert tiles["D"]["edges"] == "CRFR"
-        assert (await http.get("/api/games/999999")).status_code == 404
-        assert (await http.get("/api/games/abc")).status_code == 422
+        missing = await http.get("/api/games/999999")
+        assert missing.status_code == 404
+        # a refusal in English and as a code the page words in its reader's language
+        assert missing.json() == {"detail": "No such game.", "code": "game_not_found", "args": {}}
+        wrong = await http.get("/api/games/abc")
+        assert wrong.status_code == 422 and wrong.json()["code"] == "bad_request"
         assert (await http.get("/api/games", params={"page": 0})).status_code == 422
         assert (await http.post("/api/rooms", json={"color": "pink"})).status_code == 422
         assert (await http.post("/api/rooms", json={"name": "\u0000"})).status_code == 422
@@ -289,7 +294,8 @@ async def test_http_api_shapes(server):
         assert body["link"] == f"/r/{body['code']}" and len(body["token"]) >= 32
         info = (await http.get(f"/api/rooms/{body['code']}")).json()
         assert info["status"] == "lobby" and info["seats"][0]["taken"]
-        assert (await http.get("/api/rooms/nosuchrm")).status_code == 404
+        gone = await http.get("/api/rooms/nosuchrm")
+        assert gone.status_code == 404 and gone.json()["code"] == "room_not_found"
         spec = (await http.get("/openapi.json")).json()
         for path in ("/api/rooms", "/api/games", "/api/games/{game_id}",
                      "/api/games/{game_id}/log", "/api/games/{game_id}/replay", "/api/tiles"):
@@ -303,7 +309,7 @@ async def test_bots_take_seats_and_hand_back(server):
     await host.until(lambda c: [s["taken"] for s in c.state["room"]["seats"]] == [True] * 3)
     bot_seat = host.state["room"]["seats"][2]
     assert bot_seat["bot"] == "strong" and bot_seat["presence"] == "bot"
-    assert bot_seat["color"] == "green" and bot_seat["name"] == "Bot 3 (strong)"
+    assert bot_seat["color"] == "green" and bot_seat["name"] == "Bot 3"
     await guest.send(type="add_bot", seat=2)
     assert (await guest.expect("error"))["code"] == "not_host"
     await host.send(type="take_back", seat=2)
@@ -314,10 +320,10 @@ async def test_bots_take_seats_and_hand_back(server):
     await host.send(type="hand_to_bot", seat=1)
     await host.until(lambda c: c.state["room"]["seats"][1]["bot"] == "easy")
     await guest.catch_up(host.seq)
-    if guest.my_turn():
-        # A bot plays the seat: no placements for its person, and no place accepted.
-        await guest.send(type="place", turn=guest.game["turn"], x=1, y=0, rot=0)
-        assert (await guest.expect("error"))["code"] == "not_your_turn"
+    # A bot plays the seat: no place of its person is accepted, whoever is to move.
+    await guest.send(type="place", turn=guest.game["turn"], x=1, y=0, rot=0)
+    refused = await guest.expect("error")
+    assert refused["code"] == "not_your_turn" and "bot plays your seat" in refused["message"]
     await guest.send(type="take_back", seat=1)
     await guest.until(lambda c: c.state["room"]["seats"][1]["bot"] is None)
     for client in (host, guest):

@@ -52,6 +52,15 @@ async def test_bad_messages_get_errors_and_change_nothing(server):
         err = await _error(mover)
         assert err["code"] == code, (frame, err)
         assert err["message"]
+    # An illegal move says why as data too: the engine's reason code and its arguments.
+    await mover.send(**{**move, "x": 1000, "y": 1000})
+    err = await _error(mover)
+    assert (err["reason"], err["args"]) == ("not_adjacent", {"x": 1000, "y": 1000}), err
+    await mover.send(**{**move, "meeple": {"kind": "follower", "at": "XYZ"}})
+    err = await _error(mover)
+    assert (err["reason"], err["args"]) == ("unknown_slot", {"slot": "XYZ"}), err
+    await mover.send(**{**move, "turn": -5})
+    assert "reason" not in await _error(mover), "only an illegal move carries a reason"
     await mover.send_raw(b"\x00\x01binary")
     assert (await _error(mover))["code"] == "bad_message"
     # Refs come back with errors so a client can match them.
@@ -152,5 +161,11 @@ async def test_spectators_cannot_act(server):
 async def test_room_creation_is_rate_limited(own_database_url, server_factory):
     server = server_factory(own_database_url, CARC_ROOMS_PER_WINDOW="2")
     async with httpx.AsyncClient(base_url=server.url) as http:
-        codes = [(await http.post("/api/rooms")).status_code for _ in range(3)]
-    assert codes == [201, 201, 429]
+        answers = [await http.post("/api/rooms") for _ in range(3)]
+    assert [a.status_code for a in answers] == [201, 201, 429]
+    # The refusal says when to come back: within the window (600 s), in the header and body.
+    refused = answers[2]
+    wait = int(refused.headers["retry-after"])
+    assert 0 < wait <= 600
+    assert refused.json()["code"] == "rate_limited"
+    assert refused.json()["args"] == {"retry_after": wait}

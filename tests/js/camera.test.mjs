@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createCamera, toScreen, toWorld, zoomAt, pan, fit, boundsOf, MIN_SCALE, MAX_SCALE } from '../../static/js/board/camera.js';

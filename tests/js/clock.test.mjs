@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { secondsLeft, clockText, clockName, clockKey } from '../../static/js/ui/clock.js';

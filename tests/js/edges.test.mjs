@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { edgeAt, touching, riverInflow } from '../../static/js/board/edges.js';

@@ -1,4 +1,6 @@
 // A few tile definitions as GET /api/tiles gives them, and a small game view, for the unit tests.
+import * as st from '../../static/js/state.js';
+
 const seg = (kind, slots, extra = {}) => ({ kind, slots, pennant: false, adj_cities: [], ...extra });
 
 export const CATALOG = {
@@ -22,8 +24,8 @@ export function gameView(extra = {}) {
     options: { tileset: 'winter', farmers: true, abbot: false },
     players: [{ name: 'Ann', color: 'red', score: 0, followers: 7, abbot: 0 },
       { name: 'Bo', color: 'blue', score: 0, followers: 7, abbot: 0 }],
-    board: [{ x: 0, y: 0, tile: 'D', rot: 0 }],
-    figures: [], events: [], turns: [], bag: { E: 3, U: 2 },
+    board: [{ x: 0, y: 0, tile: 'D', rot: 0 }], last: null,
+    figures: [], events: [], turns: [], bag: { E: 3, U: 2 }, tiles_left: 5,
     ...rest,
   };
 }
@@ -43,6 +45,19 @@ export function legalMessage(extra = {}) {
     can_return_abbot: false,
     ...extra,
   };
+}
+
+/**
+ * A room page's state on seat 0's turn (Ann, the host), with the `legal` message of that view.
+ * @param {object} [extra] fields of the legal message @param {object} [game] fields of the game view
+ * @param {object} [options] room options
+ */
+export function myTurn(extra = {}, game = {}, options = {}) {
+  const s = st.createState('abcd2345');
+  s.you = { seat: 0, host: true, name: 'Ann' };
+  st.applyServerState(s, { room: { seats: [{ seat: 0, bot: null }, { seat: 1, bot: null }], options }, game: gameView(game) });
+  st.applyLegal(s, legalMessage(extra));
+  return s;
 }
 
 /** River tiles (RIVER.md) as GET /api/tiles gives them. */

@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createFollow, noteManual, mayFollow, resumeFollow, cellInView, centreOn, glideAt, ease, HOLD_MS } from '../../static/js/board/follow.js';
@@ -46,4 +47,12 @@ test('a glide starts and ends where it should, zoom evenly in log space', () => 
   assert.equal(ease(-1), 0);
   assert.equal(ease(2), 1);
   assert.ok(ease(0.25) < 0.25 && ease(0.75) > 0.75);
+});
+
+// issue 20 item 3: the player's zoom is kept to the last bit, however a pan is cut short
+test('a glide at one zoom keeps that zoom exactly at every point', () => {
+  const scale = 55.96774193548388;
+  for (const t of [0, 0.1, 0.37, 0.5, 0.93, 1]) {
+    assert.equal(glideAt({ x: 0, y: 0, scale }, { x: 3.3, y: -7.1, scale }, t).scale, scale);
+  }
 });

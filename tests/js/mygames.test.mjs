@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { heldSeats, orderGames, gameRow, stateText, lastMoveText, newlyWaiting, serverTime, MAX_SEATS } from '../../static/js/ui/mygames.js';
@@ -51,7 +52,7 @@ test('where each game stands, in words', () => {
 });
 
 test('the last move in words, from the server time', () => {
-  assert.equal(lastMoveText(entry(), NOW), 'You placed a tile 2 east of the start tile · 3 h ago');
+  assert.equal(lastMoveText(entry(), NOW), 'You placed a tile 2 east of the start tile · 3 hr ago');
   const bo = { seat: 1, name: 'Bo', tile: 'V', x: 0, y: -1, at: '2026-11-30T11:59:30Z' };
   assert.equal(lastMoveText(entry({ last_move: bo }), NOW), 'Bo placed a tile north of the start tile · just now');
   assert.equal(lastMoveText(entry({ last_move: null }), NOW), '');
@@ -94,4 +95,12 @@ test('too many requests: wait a minute, then two, four ... ten at most; any othe
   assert.equal(refreshDelay(0, false), 30000);
   assert.equal(refreshDelay(0, true), 60000);
   assert.equal(refreshDelay(240000, false), 240000, 'the server asked to wait: no sooner in view either');
+});
+
+test("a row says each player's goods tokens with Traders & Builders, nothing without or with none", () => {
+  const players = [{ seat: 0, name: 'Ann', color: 'red', score: 4, bot: null, you: true, goods: { wine: 2, grain: 0, cloth: 1 } },
+    { seat: 1, name: 'Bo', color: 'blue', score: 10, bot: null, you: false, goods: { wine: 0, grain: 0, cloth: 0 } }];
+  const row = gameRow(entry({ players }), NOW);
+  assert.deepEqual(row.players.map((p) => p.goods), ['2 wine and 1 cloth', '']);
+  assert.deepEqual(gameRow(entry(), NOW).players.map((p) => p.goods), ['', ''], 'no goods in the game: none said');
 });

@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { nextAttention, roomTitle, homeTitle, waitingText, notifyState } from '../../static/js/ui/notify.js';

@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -31,7 +32,9 @@ test('time in words, rounded down: never more than there is', () => {
   assert.equal(leftText(0), 'time is up');
   assert.equal(leftText(-5), 'time is up');
   assert.equal(agoText(30), 'just now');
-  assert.equal(agoText(3 * 3600 + 5), '3 h ago');
+  assert.equal(agoText(3 * 3600 + 5), '3 hr ago');
+  assert.equal(agoText(5 * 60), '5 min ago');
+  assert.equal(agoText(3 * 86400), '3 days ago');
 });
 
 test('time left counts from the server time, for the move and the whole game', () => {

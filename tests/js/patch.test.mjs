@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { applyPatch } from '../../static/js/net/patch.js';

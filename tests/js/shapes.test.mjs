@@ -1,6 +1,7 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { riverCurve, riverPond, bridges, monasteryCentre, pointOn, roadCurve, RIVER_WIDTH } from '../../static/js/board/shapes.js';
+import { riverCurve, riverPond, bridges, monasteryCentre, pointOn, roadCurve, crossingRoad, RIVER_WIDTH } from '../../static/js/board/shapes.js';
 import { CATALOG, RIVER } from './fixtures.mjs';
 
 const near = (a, b, eps = 1e-6) => Math.hypot(a[0] - b[0], a[1] - b[1]) < eps;
@@ -38,4 +39,15 @@ test('the lake lies off its one river edge, inside the tile', () => {
   assert.ok(pond.centre[0] - pond.r > 0 && pond.centre[0] + pond.r < 1);
   assert.ok(near(pond.centre, [0.56, 0.5]));
   assert.equal(riverPond(RIVER.R03), null);
+});
+
+test("T22's west road crosses the south road; T17's two roads both end at the town", () => {
+  const seg = (kind, slots, adj = []) => ({ kind, slots, pennant: false, marks: [], adj_cities: adj });
+  const t22 = { edges: 'CFRR', centre: null, segments: [seg('city', ['NNW', 'N', 'NNE']), seg('road', ['S']), seg('road', ['W']),
+    seg('field', ['WNW'], [0]), seg('field', ['SSW', 'WSW']), seg('field', ['ENE', 'E', 'ESE', 'SSE'], [0])] };
+  assert.equal(crossingRoad(t22), t22.segments[2]);
+  const t17 = { edges: 'CRRC', centre: 'garden', segments: [seg('city', ['NNW', 'N', 'NNE', 'WSW', 'W', 'WNW']), seg('road', ['E']),
+    seg('road', ['S']), seg('field', ['ENE'], [0]), seg('field', ['ESE', 'SSE'], [0]), seg('field', ['SSW'], [0])] };
+  assert.equal(crossingRoad(t17), null);
+  assert.equal(crossingRoad({ ...t17, centre: null }), null, 'the field between the roads borders the town');
 });

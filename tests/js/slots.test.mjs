@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { SLOTS, rotateSlot, unrotateSlot, rotatePoint, unrotatePoint, slotPoint, edgesOf } from '../../static/js/board/slots.js';

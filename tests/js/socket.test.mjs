@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -28,18 +29,20 @@ class FakeSocket {
 }
 globalThis.WebSocket = FakeSocket;
 globalThis.location = { protocol: 'http:', host: 'example.test', reload() {} };
-globalThis.window = { setInterval: () => 0, addEventListener() {} };
+const intervals = [];
+globalThis.window = { setInterval: (fn, ms) => intervals.push({ fn, ms }), addEventListener() {} };
 globalThis.document = { addEventListener() {}, hidden: false };
 globalThis.setTimeout = (fn, ms) => timers.push({ fn, ms });
 
 const { connectRoom } = await import('../../static/js/net/socket.js');
+const { HEARTBEAT, LIMITS } = await import('../../static/js/net/protocol.js');
 
 function connect() {
   sockets.length = 0;
   timers.length = 0;
   const links = [];
   const link = connectRoom('abcd2345', () => ({ token: 'tok', name: 'Ann' }),
-    { onState() {}, onMessage() {}, onLink: (state) => links.push(state) });
+    { onState() {}, messages: {}, onLink: (state) => links.push(state) });
   sockets[0].accept();
   return { link, links };
 }
@@ -83,7 +86,7 @@ test("a snapshot passes on the server's time, to count deadlines down by; a diff
   sockets.length = 0;
   const calls = [];
   const link = connectRoom('abcd2345', () => ({}), {
-    onState: (state, live, arrived, now) => calls.push({ live, now }), onMessage() {}, onLink() {},
+    onState: (state, live, arrived, now) => calls.push({ live, now }), messages: {}, onLink() {},
   });
   sockets[0].accept();
   const state = { room: { code: 'abcd2345' }, game: null };
@@ -91,4 +94,52 @@ test("a snapshot passes on the server's time, to count deadlines down by; a diff
   sockets[0].onmessage({ data: JSON.stringify({ type: 'diff', seq: 4, ops: [{ op: 'replace', path: '/game', value: { turn: 0 } }] }) });
   assert.deepEqual(calls, [{ live: false, now: 1796100000.5 }, { live: true, now: undefined }]);
   link.stop();
+});
+
+test("the heartbeat keeps the protocol's time, and a silent line is closed after its timeout", () => {
+  const realNow = Date.now;
+  let now = 1000;
+  Date.now = () => now;
+  try {
+    intervals.length = 0;
+    const { link } = connect();
+    const [{ fn, ms }] = intervals;
+    assert.equal(ms, HEARTBEAT.PING_SECONDS * 1000);
+    let closed = false;
+    sockets[0].close = () => { closed = true; };
+    now += HEARTBEAT.TIMEOUT_SECONDS * 1000;
+    fn();
+    assert.deepEqual(sockets[0].sent.at(-1), { type: 'ping' }, 'at the timeout: a ping');
+    now += 1;
+    fn();
+    assert.ok(closed, 'past it: the line is dropped, to be reconnected');
+    link.stop();
+  } finally {
+    Date.now = realNow;
+  }
+});
+
+test('a frame above the server\'s limit is not sent (the server would close the line)', () => {
+  const { link } = connect();
+  assert.equal(link.send({ type: 'chat', text: 'x'.repeat(LIMITS.FRAME_BYTES) }), false);
+  assert.equal(link.send({ type: 'chat', text: 'hello' }), true);
+  assert.deepEqual(sockets[0].sent.at(-1), { type: 'chat', text: 'hello' });
+  link.stop();
+});
+
+test('the snapshot itself follows its state, for the chat it carries', () => {
+  sockets.length = 0;
+  const seen = [];
+  const link = connectRoom('abcd2345', () => ({}), {
+    onState: () => seen.push('state'), messages: { snapshot: (msg) => seen.push(msg.type) }, onLink() {},
+  });
+  sockets[0].accept();
+  sockets[0].onmessage({ data: JSON.stringify({ type: 'snapshot', seq: 0, state: { room: null, game: null }, chat: [] }) });
+  assert.deepEqual(seen, ['state', 'snapshot']);
+  link.stop();
+});
+
+test('every message type the page handles is one the server sends', () => {
+  assert.throws(() => connectRoom('abcd2345', () => ({}), { onState() {}, messages: { shout() {} }, onLink() {} }),
+    /the server sends no message shout/);
 });

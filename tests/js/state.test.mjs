@@ -1,15 +1,8 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import * as st from '../../static/js/state.js';
-import { gameView, legalMessage } from './fixtures.mjs';
-
-function mine(extra = {}) {
-  const s = st.createState('abcd2345');
-  s.you = { seat: 0, host: true, name: 'Ann' };
-  st.applyServerState(s, { room: { seats: [{ seat: 0, bot: null }, { seat: 1, bot: null }] }, game: gameView() });
-  st.applyLegal(s, legalMessage(extra));
-  return s;
-}
+import { gameView, myTurn as mine } from './fixtures.mjs';
 
 test('placements count only for the turn they were sent for', () => {
   const s = mine();
@@ -18,12 +11,13 @@ test('placements count only for the turn they were sent for', () => {
   assert.deepEqual(s.game.legal, [], 'the mirror in the game says the same');
 });
 
-test('what the state already says is derived: the last tile and the tiles left', () => {
+test("the last tile and the tiles left are the server's, as the engine computes them", () => {
   const s = mine();
-  assert.equal(s.game.last, null, 'the start tile alone is no last move');
-  assert.equal(s.game.tiles_left, 5);
-  st.applyServerState(s, { room: s.room, game: gameView({ board: [{ x: 0, y: 0, tile: 'D', rot: 0 }, { x: 0, y: -1, tile: 'E', rot: 180 }] }) });
-  assert.deepEqual(s.game.last, { x: 0, y: -1 });
+  const last = { x: 0, y: -1 };
+  const game = gameView({ board: [{ x: 0, y: 0, tile: 'D', rot: 0 }, { x: 0, y: -1, tile: 'E', rot: 180 }], last, tiles_left: 4 });
+  st.applyServerState(s, { room: s.room, game });
+  assert.equal(s.game.last, last, 'kept as sent: unchanged, it keeps its identity from diff to diff');
+  assert.equal(s.game.tiles_left, 4, 'not counted again from the bag');
 });
 
 test('only the player to move sees legal placements', () => {
@@ -141,43 +135,6 @@ test('a snapshot at the turn a move was sent for lets it be sent again; a diff d
   assert.equal(s.turn.pending, null, 'a snapshot of the next turn: the move went through');
 });
 
-test('a hint becomes the choice: its placement and the spot on its segment', () => {
-  const s = mine();
-  const hint = { type: 'hint', turn: 2, x: 1, y: 0, rot: 90, meeple: { kind: 'follower', at: 'ENE' },
-    return_abbot: false, reason: 'Starts a city.', points: 0 };
-  st.applyHint(s, { ...hint, turn: 1 });
-  assert.equal(s.turn.hint, null, 'a hint for another turn is out of date');
-  st.applyHint(s, hint);
-  // ENE and E name the same segment (the city, turned east)
-  assert.equal(st.useHint(s, (spot, m) => spot.kind === m.kind && ['E', 'ENE', 'ESE'].includes(m.at) && spot.at === 'E'), true);
-  assert.deepEqual(s.turn.pending, { x: 1, y: 0, rot: 90 });
-  assert.equal(s.turn.spot, 0);
-  s.turn.hint = { ...hint, x: 9, y: 9 };
-  assert.equal(st.useHint(s, () => true), false, 'a hint that is no legal move is never taken');
-  st.applyServerState(s, { room: s.room, game: gameView({ turn: 3 }) });
-  assert.equal(s.turn.hint, null, 'a new turn forgets the hint');
-});
-
-test("the coach's check and trace count for the choice they were asked about", () => {
-  const s = mine();
-  assert.equal(st.checkMessage(s), null);
-  st.tapCell(s, 0, -1);
-  st.chooseSpot(s, 0);
-  const check = st.checkMessage(s);
-  assert.deepEqual(check, { type: 'check', turn: 2, x: 0, y: -1, rot: 180, meeple: { kind: 'follower', at: 'S' }, return_abbot: false });
-  assert.equal(st.checkNow(s), undefined, 'not known yet');
-  st.applyCheck(s, { ...check, warning: 'This closes Bo\'s city: Bo scores 4.' });
-  assert.equal(st.checkNow(s), 'This closes Bo\'s city: Bo scores 4.');
-  st.chooseSpot(s, -1);
-  assert.equal(st.checkNow(s), undefined, 'another choice: the warning was about the other one');
-  st.chooseSpot(s, 1);
-  assert.deepEqual(st.traceMessage(s), { type: 'trace', turn: 2, x: 0, y: -1, rot: 180, at: 'N' });
-  st.applyTrace(s, { type: 'trace', turn: 2, x: 0, y: -1, rot: 180, at: 'N', feature: { id: 'f1' } });
-  assert.deepEqual(st.traceNow(s), { id: 'f1' });
-  st.chooseSpot(s, 0);
-  assert.equal(st.traceNow(s), null);
-});
-
 test('the first turn of a player lasts until they have placed a tile', () => {
   const s = mine();
   assert.equal(st.firstTurn(s), true);
@@ -185,4 +142,13 @@ test('the first turn of a player lasts until they have placed a tile', () => {
   assert.equal(st.firstTurn(s), true, 'a discarded tile was not placed');
   st.applyServerState(s, { room: s.room, game: gameView({ turns: [{ player: 0, tile: 'E', x: 0, y: -1, rot: 180, meeple: null }] }) });
   assert.equal(st.firstTurn(s), false);
+});
+
+test('features count for an event only when they show the board after it', () => {
+  const s = mine();
+  st.applyFeatures(s, { type: 'features', game: 1, turn: 2, features: ['f'] });
+  assert.deepEqual(st.featuresSince(s, 2), ['f']);
+  assert.deepEqual(st.featuresSince(s, 3), [], 'older than the scoring');
+  st.applyFeatures(s, { type: 'features', game: 7, turn: 9, features: ['g'] });
+  assert.deepEqual(st.featuresSince(s, 2), [], 'another game');
 });

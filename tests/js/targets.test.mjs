@@ -1,6 +1,7 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { layoutTargets, hitTarget, comfortableScale, TARGET_PX } from '../../static/js/board/targets.js';
+import { layoutTargets, hitTarget, TARGET_PX } from '../../static/js/board/targets.js';
 
 const d = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
 
@@ -30,8 +31,32 @@ test('spots far from the centre stay where the figure would stand', () => {
   assert.deepEqual(hitTarget(layout, 0.1, 0.9), { rotate: true }, 'a tap on the tile away from targets turns it');
 });
 
-test('the comfortable zoom keeps close spots a fingertip apart, within bounds', () => {
-  assert.equal(comfortableScale([[0.5, 0.1]], 300), 200);
-  assert.ok(Math.abs(comfortableScale([[0.5, 0.1], [0.5, 0.3]], 300) - 220) < 1e-9);
-  assert.equal(comfortableScale([[0.5, 0.1], [0.5, 0.2]], 300), 300);
+// issue 20 item 3: the camera does not zoom in for the targets, so at a small zoom they ring the tile
+test('at any zoom the targets are a fingertip wide and apart, clear of the hub, and each answers a tap', () => {
+  // a crossroads' spots: four roads and four fields
+  const crossroads = [[0.5, 0.2], [0.8, 0.5], [0.5, 0.8], [0.2, 0.5], [0.15, 0.15], [0.85, 0.15], [0.85, 0.85], [0.15, 0.85]];
+  for (const scale of [44, 60, 90, 140, 220]) {
+    for (const spots of [crossroads, crossroads.slice(0, 4), [[0.5, 0.5]], [[0.5, 0.5], [0.5, 0.9]]]) {
+      const layout = layoutTargets(spots, scale);
+      layout.targets.forEach((t, i) => {
+        assert.deepEqual(hitTarget(layout, t[0], t[1]), { spot: i }, `scale ${scale}, target ${i}`);
+        assert.ok(d(t, [0.5, 0.5]) >= layout.hub + layout.ring - 1e-6, `scale ${scale}: target ${i} overlaps the hub`);
+      });
+      for (let i = 0; i < layout.targets.length; i++) {
+        for (let j = i + 1; j < layout.targets.length; j++) {
+          assert.ok(d(layout.targets[i], layout.targets[j]) * scale >= TARGET_PX - 0.5, `scale ${scale}: ${i} and ${j} overlap`);
+        }
+      }
+    }
+  }
+});
+
+test('targets stay on the tile while they fit there, and go round it when they do not', () => {
+  const inTile = (t) => t.every((c) => c >= 0 && c <= 1);
+  assert.ok(layoutTargets([[0.5, 0.1], [0.9, 0.5]], 150).targets.every(inTile));
+  const small = layoutTargets([[0.5, 0.1], [0.9, 0.5], [0.5, 0.9], [0.1, 0.5]], 44);
+  assert.ok(small.targets.every((t) => !inTile(t)), 'a 44 px tile holds no 44 px target clear of its hub');
+  assert.equal(small.hub, 0.5, 'the hub is the tile at most');
+  // each target lies on its spot's side of the tile
+  assert.ok(small.targets[0][1] < 0 && small.targets[1][0] > 1 && small.targets[2][1] > 1 && small.targets[3][0] < 0);
 });

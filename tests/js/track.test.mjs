@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { trackPlaces, spaceCell, trackText, SPACES } from '../../static/js/ui/track.js';

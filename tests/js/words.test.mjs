@@ -1,3 +1,4 @@
+import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { offsetWords, whereText, tileWords, turnAnnouncement, eventText, turnText, joinNames } from '../../static/js/ui/words.js';
@@ -48,4 +49,46 @@ test('score events in words, shared scores say each', () => {
 test('River tiles say the river, and the lake', () => {
   assert.equal(tileWords('R03', RIVER.R03), 'tile R03: a city on 1 side, a road and the river');
   assert.equal(tileWords('R12', RIVER.R12), 'tile R12: the lake where the river ends');
+});
+
+test('a tile set in words says how many tiles its box holds, counted from the catalog', async () => {
+  const { tilesetText, optionsText, tileCount } = await import('../../static/js/ui/words.js');
+  assert.equal(tileCount('classic', CATALOG), 13);
+  assert.equal(tilesetText('classic', CATALOG), 'Classic (13 tiles)');
+  assert.equal(optionsText({ tileset: 'winter', farmers: true, abbot: false, river: true }, CATALOG),
+    'Winter Edition, 13 tiles · with farmers · no abbot · with The River');
+  const withInns = { ...CATALOG, I01: { count: { inns_cathedrals: 1 } }, I03: { count: { inns_cathedrals: 1 } } };
+  assert.equal(optionsText({ tileset: 'classic', farmers: true, abbot: false, inns_cathedrals: true,
+    traders_builders: true }, withInns),
+  'Classic, 15 tiles · with farmers · no abbot · with Inns & Cathedrals · with Traders & Builders');
+});
+
+test('the end of a game, said aloud', async () => {
+  const { gameOverText } = await import('../../static/js/ui/words.js');
+  const players = [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }];
+  assert.equal(gameOverText({ players, results: { scores: [40, 12, 40], winners: [0, 2] } }), 'The game is over. Ann and Cy share the win with 40 points.');
+  assert.equal(gameOverText({ players, results: { scores: [3, 12, 0], winners: [1] } }), 'The game is over. Bo wins with 12 points.');
+  assert.equal(gameOverText({ players, results: { scores: [0, 0, 0], winners: [0, 1, 2] } }), 'The game is over; nobody scored.');
+});
+
+test("a builder's bonus turn is said first, before whose turn it is and the tile", () => {
+  const g = { ...gameView(), drawn_tile: 'E', current_player: 0, bonus_turn: true };
+  assert.equal(turnAnnouncement(g, 0, CATALOG), 'Builder: place another tile. Your turn. You drew tile E: a city on 1 side.');
+});
+
+test("a tile's inn, cathedral and goods are said with it", () => {
+  const inn = { centre: null, segments: [{ kind: 'city', slots: ['NNW', 'N', 'NNE'], marks: [] }, { kind: 'road', slots: ['S'], marks: ['inn'] }] };
+  assert.equal(tileWords('I08', inn), 'tile I08: a city on 1 side, a road and an inn');
+  const wine = { centre: null, segments: [{ kind: 'city', slots: ['NNW', 'N', 'NNE'], marks: ['wine'] }] };
+  assert.equal(tileWords('T21', wine), 'tile T21: a city on 1 side and goods: wine');
+  const cathedral = { centre: null, segments: [{ kind: 'city', slots: ['N', 'E', 'S', 'W'], marks: ['cathedral'] }] };
+  assert.equal(tileWords('I01', cathedral), 'tile I01: a city on 4 sides and a cathedral');
+});
+
+test('an inn road still open at the end is said to score nothing', () => {
+  const players = [{ name: 'Ann' }];
+  assert.equal(eventText({ feature: 'road', points: 0, players: [0], tiles: 3, inn: true, final: true }, players),
+    "Ann's road: 0 points (3 tiles, with an inn, left unfinished it scores nothing)");
+  assert.equal(eventText({ feature: 'city', points: 4, players: [0], tiles: 4, cathedral: false, final: true }, players),
+    "Ann's city: 4 points (4 tiles)");
 });

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from app.engine import Game, Player
+from app.engine import Game, Player, from_log
 from app.engine.replay import summary
 
 LOGS = Path(__file__).parent / "logs"
-COLOR_ORDER = ("red", "blue", "green", "yellow", "black")
+COLOR_ORDER = ("red", "blue", "green", "yellow", "black", "pink")  # pink: a sixth player (I&C)
 
 # -- the tile table of TILES.md, typed independently ------------------------------------------
 
@@ -141,7 +141,119 @@ TILE_TABLE.update({
 TILE_TABLE["R07"] = TILE_TABLE["R06"]
 TILE_TABLE["R11"] = (*TILE_TABLE["R10"][:2], "garden")
 RIVER_IDS = tuple(f"R{i:02d}" for i in range(1, 13))
-LAND_TILES = tuple(t for t in TILE_TABLE if t not in RIVER_IDS)
+LAND_TILES = tuple(t for t in TILE_TABLE if t not in RIVER_IDS)  # the base game's and Z01..Z12
+# INNS_AND_CATHEDRALS.md's and TRADERS_AND_BUILDERS.md's tables: "road/inn:E" is a road with
+# an inn, "city/cathedral:NESW" a city with a cathedral, "city/wine:NW" one with a good;
+# "field:>N,E" an inner field (no slot) bordering those cities.
+IC_TABLE: dict[str, tuple[str, tuple[str, ...], str | None]] = {
+    "I01": ("CCCC", ("city/cathedral:NESW",), None),
+    "I02": ("CCCC", ("city/cathedral:NESW",), None),
+    "I03": ("CCCC", ("city:N", "city:E", "city:S", "city:W", "field:>N,E,S,W"), "garden"),
+    "I04": ("CCFC", ("city:N", "city:E", "city:W", "field:S*>N,E,W"), None),
+    "I05": ("CFCC", ("city+:NW", "city:S", "field:E*>N,S"), None),
+    "I06": ("CFFF", ("city:N", "field:E*>N", "field:S* W*>N"), None),
+    "I07": (
+        "CRCR",
+        (
+            "city:N",
+            "city:S",
+            "road:E",
+            "road:W",
+            "field:ENE>N",
+            "field:WNW>N",
+            "field:ESE>S",
+            "field:WSW>S",
+        ),
+        None,
+    ),
+    "I08": ("CFRF", ("city:N", "road:S", "field:SSW W*>N", "field:SSE E*>N"), None),
+    "I09": ("CRFC", ("city:NW", "road:E", "field:ENE>N", "field:ESE S*>N"), None),
+    "I10": (
+        "RCRC",
+        (
+            "city+:EW",
+            "road:N",
+            "road:S",
+            "field:NNW>E",
+            "field:NNE>E",
+            "field:SSE>E",
+            "field:SSW>E",
+        ),
+        None,
+    ),
+    "I11": ("CFRC", ("city:NW", "road/inn:S", "field:SSW>N", "field:SSE E*>N"), None),
+    "I12": ("CFRR", ("city:N", "road/inn:SW", "field:SSW WSW", "field:WNW E* SSE>N"), None),
+    "I13": ("CRRC", ("city+:NW", "road/inn:ES", "field:ESE SSE", "field:ENE SSW>N"), None),
+    "I14": (
+        "FRRR",
+        ("road/inn:E", "road:S", "road:W", "field:WNW N* ENE", "field:ESE SSE", "field:SSW WSW"),
+        None,
+    ),
+    "I15": ("FRFR", ("road/inn:EW", "field:WNW N* ENE", "field:ESE S* WSW"), "garden"),
+    "I16": ("FFRR", ("road/inn:SW", "field:SSW WSW", "field:N* E* SSE WNW"), None),
+    "I17": (
+        "RRRR",
+        ("road:NW", "road:ES", "field:NNW WNW", "field:ESE SSE", "field:NNE ENE SSW WSW"),
+        None,
+    ),
+    "I18": ("FRFR", ("road:E", "road:W", "field:WNW N* ENE", "field:ESE S* WSW"), "monastery"),
+}
+TB_TABLE: dict[str, tuple[str, tuple[str, ...], str | None]] = {
+    "T01": ("CFFC", ("city/wine:NW", "field:E* S*>N"), None),
+    "T02": ("CFFC", ("city/grain:NW", "field:E* S*>N"), None),
+    "T03": ("CCFC", ("city/grain:NEW", "field:S*>N"), None),
+    "T04": ("FCFC", ("city/wine:EW", "field:N*>E", "field:S*>E"), None),
+    "T05": ("FCCC", ("city/wine:EW", "city:S", "field:N*>E", "field:>E,S"), None),
+    "T06": ("FCCC", ("city/cloth:EW", "city:S", "field:N*>E", "field:>E,S"), None),
+    "T07": ("CCCC", ("city/cloth:NW", "city:E", "city:S", "field:>N,E,S"), None),
+    "T08": ("CCCC", ("city/wine:NW", "city:ES", "field:>N,E"), None),
+    "T09": ("CCRC", ("city/wine:NEW", "road:S", "field:SSW>N", "field:SSE>N"), None),
+    "T10": ("FCRC", ("city/wine:EW", "road:S", "field:N*>E", "field:SSW>E", "field:SSE>E"), None),
+    "T11": ("FCRC", ("city/grain:EW", "road:S", "field:N*>E", "field:SSW>E", "field:SSE>E"), None),
+    "T12": (
+        "RCRC",
+        ("city/wine:EW", "road:N", "road:S", "field:NNW>E", "field:NNE>E", "field:SSE>E",
+         "field:SSW>E"),
+        None,
+    ),
+    "T13": ("CRFC", ("city/cloth:NW", "road:E", "field:ENE>N", "field:ESE S*>N"), "garden"),
+    "T14": ("CRFC", ("city/wine:NW", "road:E", "field:ENE>N", "field:ESE>N", "field:S*>N"), None),
+    "T15": ("CFRC", ("city/grain:NW", "road:S", "field:SSW>N", "field:SSE E*>N"), None),
+    "T16": ("CFRC", ("city/grain:NW", "road:S", "field:SSW>N", "field:SSE>N", "field:E*>N"), None),
+    "T17": (
+        "CRRC",
+        ("city/wine:NW", "road:E", "road:S", "field:ENE>N", "field:ESE SSE>N", "field:SSW>N"),
+        "garden",
+    ),
+    "T18": (
+        "CRRC",
+        ("city/cloth:NW", "road:E", "road:S", "field:ENE>N", "field:ESE>N", "field:SSE>N",
+         "field:SSW>N"),
+        None,
+    ),
+    "T19": ("CRCC", ("city/cloth:NW", "city:S", "road:E", "field:ENE>N", "field:ESE>N,S"), None),
+    "T20": ("CRCC", ("city/grain:NW", "city:S", "road:E", "field:ENE>N", "field:ESE>N,S"), None),
+    "T21": ("CRFF", ("city:N", "road:E", "field:ENE>N", "field:ESE S* W*>N"), None),
+    "T22": (
+        "CFRR",
+        ("city:N", "road:S", "road:W", "field:WNW>N", "field:SSW WSW", "field:SSE E*>N"),
+        None,
+    ),
+    "T23": (
+        "RRRR",
+        ("road:NS", "road:EW", "field:NNW WNW", "field:NNE ENE", "field:ESE SSE", "field:SSW WSW"),
+        None,
+    ),
+    "T24": (
+        "FRRR",
+        ("road:E", "road:S", "road:W", "field:WNW N* ENE", "field:ESE SSE", "field:SSW WSW"),
+        "monastery",
+    ),
+}  # fmt: skip
+IC_IDS = tuple(IC_TABLE)
+TB_IDS = tuple(TB_TABLE)
+TILE_TABLE.update(IC_TABLE)
+TILE_TABLE.update(TB_TABLE)
 TILE_TABLE["Z01"] = TILE_TABLE["W"]
 TILE_TABLE["Z04"] = TILE_TABLE["J"]
 TILE_TABLE["Z05"] = TILE_TABLE["A"]
@@ -161,9 +273,12 @@ WINTER_IDS = tuple(f"Z{i:02d}" for i in range(1, 13))
 PENNANT_TILES = {"C": 1, "F": 2, "M": 2, "O": 2, "Q": 1, "S": 2}
 
 
-def expected_counts(tileset: str, river: bool = False) -> dict[str, int]:
+def expected_counts(
+    tileset: str, river: bool = False, inns: bool = False, traders: bool = False
+) -> dict[str, int]:
     """Copies per tile id in a game, the start tile included: the whole box; with the River
-    its 12 tiles too, and one D less (the spring replaces the start tile, RIVER.md)."""
+    its 12 tiles too, and one D less (the spring replaces the start tile, RIVER.md); with Inns
+    & Cathedrals its 18, with Traders & Builders its 24 (one of each)."""
     counts: dict[str, int] = {}
     for letter, n in BASE_COUNTS.items():
         if letter in GARDEN_LETTERS:
@@ -176,6 +291,10 @@ def expected_counts(tileset: str, river: bool = False) -> dict[str, int]:
     if river:
         counts["D"] -= 1
         counts.update(dict.fromkeys(RIVER_IDS, 1))
+    if inns:
+        counts.update(dict.fromkeys(IC_IDS, 1))
+    if traders:
+        counts.update(dict.fromkeys(TB_IDS, 1))
     return counts
 
 
@@ -191,11 +310,13 @@ def _slot_tokens(spec: str) -> frozenset[str]:
 
 
 def segments(tile: str) -> list[dict]:
-    """The tile's segments at rotation 0: kind, slots, pennant, adjacent city edges."""
+    """The tile's segments at rotation 0: kind, slots, pennant, its other mark (an inn, a
+    cathedral, a good), adjacent city edges."""
     out = []
     for spec in TILE_TABLE[tile][1]:
         kind, _, rest = spec.partition(":")
         rest, _, adj = rest.partition(">")
+        kind, _, mark = kind.partition("/")
         pennant = kind.endswith("+")
         kind = kind.rstrip("+")
         if kind == "city":
@@ -211,6 +332,7 @@ def segments(tile: str) -> list[dict]:
                 "kind": kind,
                 "slots": slots,
                 "pennant": pennant,
+                "marks": (mark,) if mark else (),
                 "adj": tuple(adj.split(",")) if adj else (),
             }
         )
@@ -411,7 +533,7 @@ def replay(turns: list[dict], options: dict | None = None, players: int = 2) -> 
 
 
 def game_from(turns: list[dict], options: dict | None = None, players: int = 2) -> Game:
-    return Game.from_log(make_log(turns, options, players))
+    return from_log(make_log(turns, options, players))
 
 
 def players(n: int) -> list[Player]:

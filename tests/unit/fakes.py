@@ -1,5 +1,6 @@
 """In-process stand-ins for what a `Room` talks to: a clock tests move by hand, a store in
-memory, and connections that keep what they were sent."""
+memory whose writes a test can hold and fail, and connections that keep what they were
+sent."""
 
 from __future__ import annotations
 
@@ -7,18 +8,22 @@ import asyncio
 import heapq
 import itertools
 import json
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from app.engine import Move
-from app.server.bots import Bots
-from app.server.cluster import LocalCluster
-from app.server.patch import apply
-from app.server.room import Room
-from app.server.services import Services
+from app.server.cluster.ownership import LocalCluster
+from app.server.observe.metrics import Metrics
+from app.server.rooms.admission import Admission
+from app.server.rooms.botpool import Bots
+from app.server.rooms.room import Room
+from app.server.rooms.services import Services
 from app.server.settings import Settings
+from app.server.wire import messages
+from app.server.wire.patch import apply
 from app.store import Conflict, Finish, GameRecord, RoomRecord, SeatRecord
 
 
@@ -31,15 +36,20 @@ class FakeTimer:
 
 
 class FakeClock:
-    """Time that moves only when a test says so; timers fire as it passes them."""
+    """Time that moves when a test says so (`advance`); timers fire as it passes them. With a
+    `tick`, every reading also moves it on by that much, as a real clock moves between two
+    readings."""
 
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
+    def __init__(self, start: float = 1_800_000_000.0, tick: float = 0.0) -> None:
         self.time = start
+        self.tick = tick
         self._timers: list[tuple[float, int, FakeTimer, Callable[[], object]]] = []
         self._order = itertools.count()
 
     def now(self) -> float:
-        return self.time
+        now = self.time
+        self.time += self.tick
+        return now
 
     def call_at(self, when: float, callback: Callable[[], object]) -> FakeTimer:
         timer = FakeTimer()
@@ -80,13 +90,21 @@ class _Game:
 
 
 class FakeStore:
-    """The room's store in memory. `fail_next_write` makes the next move write fail."""
+    """The room's store in memory. `fail_next_write` makes the next move write (or seat
+    handed to a bot) fail; `hold_next_write` makes the next move write wait for the test."""
 
     def __init__(self) -> None:
         self.rooms: dict[str, RoomRecord] = {}
         self.games: dict[int, _Game] = {}
         self.fail_next_write = False
+        self.held: asyncio.Future[None] | None = None
         self._ids = itertools.count(1)
+
+    def hold_next_write(self) -> asyncio.Future[None]:
+        """The next move write waits until the returned future is done, and fails with the
+        exception set on it, if one is."""
+        self.held = asyncio.get_running_loop().create_future()
+        return self.held
 
     def add_room(self, code: str, host_hash: str, options: dict[str, Any],
                  seats: list[SeatRecord]) -> RoomRecord:
@@ -122,39 +140,55 @@ class FakeWriter:
         self.store = store
         self.room_id = room_id
         self.wakes: list[datetime | None] = []
+        self.writes: list[str] = []  # the name of each write, in order
 
     def _room(self) -> RoomRecord:
         return self.store._room(self.room_id)
 
     async def take_seat(self, seat: SeatRecord) -> None:
+        self.writes.append("take_seat")
         room = self._room()
         if any(s.position == seat.position for s in room.seats):
             raise Conflict(seat.position)
         self.store._put(replace(room, seats=[*room.seats, seat]))
 
     async def free_seat(self, position: int) -> None:
+        self.writes.append("free_seat")
         room = self._room()
         self.store._put(replace(room, seats=[s for s in room.seats if s.position != position]))
 
     async def set_seat_bot(self, position: int, bot: str | None) -> None:
+        self.writes.append("set_seat_bot")
+        if self.store.fail_next_write:
+            self.store.fail_next_write = False
+            raise OSError("the disk is full")
         room = self._room()
         seats = [replace(s, bot=bot) if s.position == position else s for s in room.seats]
         self.store._put(replace(room, seats=seats))
 
     async def set_options(self, options: dict[str, Any]) -> None:
+        self.writes.append("set_options")
         self.store._put(replace(self._room(), options=options))
 
     async def set_hints(self, game_id: int, hints: list[int]) -> None:
+        self.writes.append("set_hints")
         game = self.store.games[game_id]
         game.record = replace(game.record, hints=list(hints))
 
+    async def set_analysis(self, game_id: int, analysis: list[bool]) -> None:
+        self.writes.append("set_analysis")
+        game = self.store.games[game_id]
+        game.record = replace(game.record, analysis=list(analysis))
+
     async def set_wake(self, wake_at: datetime | None) -> None:
+        self.writes.append("set_wake")
         self.wakes.append(wake_at)
         self.store._put(replace(self._room(), wake_at=wake_at))
 
     async def create_game(self, number: int, options: dict[str, Any],
                           players: list[dict[str, Any]], seed: int, starter: int,
                           turns: list[dict[str, Any]], at: datetime) -> int:
+        self.writes.append("create_game")
         store = self.store
         game_id = next(store._ids)
         room = self._room()
@@ -167,7 +201,11 @@ class FakeWriter:
     async def record_turns(self, game_id: int, first_number: int, turns: list[dict[str, Any]],
                            finish: Finish | None, at: datetime,
                            wake_at: datetime | None = None) -> None:
+        self.writes.append("record_turns")
         store = self.store
+        if store.held is not None:
+            held, store.held = store.held, None
+            await held
         if store.fail_next_write:
             store.fail_next_write = False
             raise OSError("the disk is full")
@@ -189,8 +227,9 @@ class FakePeer:
     _ids = itertools.count(1)
 
     def __init__(self, name: str = "Guest") -> None:
-        self.id = next(self._ids)
+        self.id = self.conn_id = next(self._ids)
         self.process: str | None = None  # a connection to this process
+        self.address = "127.0.0.1"
         self.name = name
         self.seat: int | None = None
         self.host = False
@@ -205,11 +244,8 @@ class FakePeer:
     def __hash__(self) -> int:
         return self.id
 
-    @property
-    def conn_id(self) -> int:
-        return self.id
-
     def send(self, text: str) -> None:
+        messages.decode(text)  # a message of the protocol, with exactly its fields
         msg = json.loads(text)
         self.messages.append(msg)
         if msg["type"] == "snapshot":
@@ -238,11 +274,16 @@ class FakePeer:
         return self.state["game"]
 
 
-def services(store: FakeStore, clock: FakeClock, **settings: Any) -> Services:
-    """What rooms share, with easy and strong bots computed in this process."""
-    config = Settings(bot_workers=0, bot_strong_seconds=0.05, hint_seconds=0.05, **settings)
-    bots = Bots(config.bot_strong_seconds, config.bot_workers, config.hint_seconds)
-    return Services(store, config, clock, bots, LocalCluster())
+def services(store: FakeStore, clock: FakeClock, seed: int = 1, **settings: Any) -> Services:
+    """What rooms share, with easy and strong bots computed in this process. Everything left
+    to chance (the game's bag, who begins, the bots' choices) follows from `seed`, and the
+    bots count playouts, not wall time: a test sees the same games on every run."""
+    config = Settings(bot_workers=0, **settings)
+    bots = Bots(config.bot_strong_seconds, config.bot_workers, config.hint_seconds,
+                playouts=8, seed=seed)
+    cluster, metrics = LocalCluster(), Metrics()
+    return Services(store, config, clock, bots, cluster, Admission(config, cluster,
+                    metrics.outages), metrics, chance=random.Random(seed))
 
 
 def first_legal(peer: FakePeer) -> Move:
@@ -252,4 +293,5 @@ def first_legal(peer: FakePeer) -> Move:
     return Move(option["x"], option["y"], option["rot"])
 
 
-__all__ = ["FakeClock", "FakePeer", "FakeStore", "Room", "first_legal", "services", "settle"]
+__all__ = ["FakeClock", "FakePeer", "FakeStore", "FakeWriter", "Room", "first_legal", "services",
+           "settle"]

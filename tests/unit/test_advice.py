@@ -13,9 +13,10 @@ import random
 
 import pytest
 
-from app.bots import Advice, explain, suggest, suggest_from_log, warn
-from app.bots.advice import _scored_clause
-from app.engine import Game, Meeple, Move, Options, Player, ScoreEvent
+from app.bots import Advice, Phrase, explain, suggest, suggest_from_log, warn
+from app.bots.advice import scored
+from app.bots.phrases import clause, phrase
+from app.engine import Game, Meeple, Move, Options, Player, ScoreEvent, from_log, to_log
 from tests.unit.conftest import (
     COLOR_ORDER,
     abbot,
@@ -35,11 +36,16 @@ def table(turns: list[dict], options: dict | None = None, players: int = 2) -> G
     log = make_log(turns, options, players)
     names = ("Ann", "Bo", "Cy")[:players]
     log["players"] = [{"name": name, "color": COLOR_ORDER[i]} for i, name in enumerate(names)]
-    return Game.from_log(log)
+    return from_log(log)
 
 
 def move(x: int, y: int, rot: int, at: str | None = None, kind: str = "follower") -> Move:
     return Move(x, y, rot, None if at is None else Meeple(kind, at))
+
+
+def said(warning: Phrase | None) -> str | None:
+    """A warning's English."""
+    return None if warning is None else warning.text
 
 
 def reason(turns: list[dict], tile: str, mv: Move, options: dict | None = None) -> str:
@@ -127,6 +133,19 @@ def test_scoring_and_placing_a_figure() -> None:
     assert advice.points_now == 4
 
 
+def test_scoring_and_placing_a_monk() -> None:
+    """As above, but A (2,0) (a monastery whose road runs W) ends the road and takes a monk:
+    the figure clause counts the monastery's tiles of its 9 too (it raised KeyError)."""
+    turns = [place(ANN, "U", 1, 0, 90, follower("E")), place(BO, "Z03", -1, 0, 0)]
+    advice = explain(table(turns), move(2, 0, 90, "C"), "A")
+    assert advice.reason == (
+        "Completes your road (+4) and puts a monk on a monastery: 2 of its 9 tiles are down."
+    )
+    assert advice.why.to_dict()["args"]["figure"]["args"] == {
+        "kind": "monastery", "tiles": 2, "around": 9,
+    }
+
+
 def test_taking_the_abbot_back() -> None:
     """Ann's abbot is on B (0,1); U (1,0) adds its diagonal neighbour: 1 + 2 neighbours = 3."""
     turns = [place(ANN, "B", 0, 1, 0, abbot()), place(BO, "E", 0, -1, 180)]
@@ -179,8 +198,12 @@ def test_the_scored_clause_counts_features_of_one_kind() -> None:
     def event(feature: str) -> ScoreEvent:
         return ScoreEvent(3, feature, 4, (ANN,), False, 2)
 
-    got = _scored_clause([event("city"), event("road"), event("road")])
-    assert got == "closes your city and completes your 2 roads"
+    done = scored([event("city"), event("road"), event("road")])
+    assert done == [{"kind": "city", "count": 1}, {"kind": "road", "count": 2}]
+    args = {"points": 12, "done": done, "figure": None}
+    assert clause("scores", args, ["Ann", "Bo"]) == (
+        "closes your city and completes your 2 roads: +12"
+    )
 
 
 def test_a_move_with_nothing_to_say_says_so() -> None:
@@ -249,7 +272,9 @@ def test_joining_into_a_field_where_the_other_player_has_more() -> None:
     game = table(FARMS)
     join = move(1, 0, 90)
     assert explain(game, join, "A").reason == "Joins your field to Bo's, where Bo has more farmers."
-    assert warn(game, join, "A") == "Your farmer would join Bo's field, where Bo has more farmers."
+    assert said(warn(game, join, "A")) == (
+        "Your farmer would join Bo's field, where Bo has more farmers."
+    )
 
 
 def test_taking_over_a_field() -> None:
@@ -278,7 +303,7 @@ def test_closing_an_opponents_city() -> None:
         place(ANN, "E", -1, 1, 0),
     ]
     game = table(turns)
-    assert warn(game, move(0, -2, 180), "E") == "This closes Ann's city: Ann scores 6."
+    assert said(warn(game, move(0, -2, 180), "E")) == "This closes Ann's city: Ann scores 6."
     # E (1,1) touches nothing of Ann's; the monastery beside it has nobody on it.
     assert warn(game, move(1, 1, 0), "E") is None
 
@@ -297,7 +322,7 @@ SHARED = [
 
 def test_closing_a_city_two_opponents_share() -> None:
     game = table(SHARED, players=3)
-    got = warn(game, move(0, -1, 180), "R")
+    got = said(warn(game, move(0, -1, 180), "R"))
     assert got == "This closes Ann and Bo's city: Ann and Bo each score 8."
 
 
@@ -323,14 +348,14 @@ MONASTERY = [
 
 def test_a_tile_next_to_an_opponents_monastery() -> None:
     game = table(MONASTERY)
-    got = warn(game, move(1, 2, 180), "E")
+    got = said(warn(game, move(1, 2, 180), "E"))
     assert got == "This adds a tile next to Bo's monastery: 8 of its 9 tiles are down."
 
 
 def test_surrounding_an_opponents_monastery_the_biggest_gift() -> None:
     turns = [*MONASTERY, place(ANN, "E", 1, 2, 180), place(BO, "E", 0, -1, 180)]
     game = table(turns)
-    assert warn(game, move(0, 2, 270), "E") == "This surrounds Bo's monastery: Bo scores 9."
+    assert said(warn(game, move(0, 2, 270), "E")) == "This surrounds Bo's monastery: Bo scores 9."
 
 
 def test_advice_leaves_the_game_alone() -> None:
@@ -373,24 +398,26 @@ def test_warnings_and_reasons_do_not_depend_on_the_hidden_bag_order() -> None:
     game = advanced(40, seed=5)
     twin = game.copy(shuffle=random.Random(99))
     assert future_tiles(twin) != future_tiles(game)
-    said = 0
+    told = 0
     for mv in game.legal_moves():
         assert warn(game, mv) == warn(twin, mv)
         assert explain(game, mv) == explain(twin, mv)
-        said += warn(game, mv) is not None
-    assert said  # some move on this board hands something to Bo or Ann
+        told += warn(game, mv) is not None
+    assert told  # some move on this board hands something to Bo or Ann
 
 
 def test_a_suggestion_from_the_public_log_in_a_worker() -> None:
     game = advanced(25)
     mine = suggest(game, random.Random(3), budget_s=None, playouts=30)
-    theirs = suggest_from_log(game.to_log(), game.drawn_tile or "", 3, None, playouts=30)
+    theirs = suggest_from_log(to_log(game), game.drawn_tile or "", 3, None, playouts=30)
     assert theirs == mine
     assert pickle.loads(pickle.dumps(theirs)) == theirs
 
 
 def test_advice_as_json() -> None:
-    advice = Advice(Move(2, -1, 90, Meeple("follower", "N")), "Closes your city: +8.", 8)
+    why = phrase("scores", ["Ann", "Bo"], points=8, done=[{"kind": "city", "count": 1}],
+                 figure=None)
+    advice = Advice(Move(2, -1, 90, Meeple("follower", "N")), why, 8)
     assert advice.to_dict() == {
         "x": 2,
         "y": -1,
@@ -398,9 +425,11 @@ def test_advice_as_json() -> None:
         "meeple": {"kind": "follower", "at": "N"},
         "return_abbot": False,
         "reason": "Closes your city: +8.",
+        "why": {"code": "scores",
+                "args": {"points": 8, "done": [{"kind": "city", "count": 1}], "figure": None}},
         "points": 8,
     }
-    assert Advice(Move(0, 1, 0), "r", 0).to_dict()["meeple"] is None
+    assert Advice(Move(0, 1, 0), why, 0).to_dict()["meeple"] is None
 
 
 def test_a_suggestion_keeps_to_its_budget() -> None:
@@ -414,11 +443,11 @@ def test_a_suggestion_keeps_to_its_budget() -> None:
         readings.append(now)
         return now
 
-    advice = suggest(game, random.Random(2), budget_s=0.05, timer=timer)
+    advice = suggest(game, random.Random(2), budget_s=0.043, timer=timer)
     assert advice.move in game.legal_moves()
-    # 10 ms were left after the replica, so the search stops at its first reading at or
-    # after 41 + 10 = 51 ms (it reads the clock once more per reply it weighs).
-    assert readings[-1] == pytest.approx(0.051)
+    # 3 ms were left after the replica, so the search stops at its first reading at or
+    # after 41 + 3 = 44 ms (it reads the clock once more per candidate it weighs, of 6).
+    assert readings[-1] == pytest.approx(0.044)
 
 
 def test_no_suggestion_once_the_game_is_over() -> None:
@@ -426,3 +455,43 @@ def test_no_suggestion_once_the_game_is_over() -> None:
     game.end_early()
     with pytest.raises(ValueError, match="game is over"):
         suggest(game, random.Random(1), budget_s=None, playouts=5)
+
+
+# -- the same sentences as codes and arguments (what a client words in its own language) -------
+
+
+def test_a_reason_carries_its_code_and_arguments() -> None:
+    """The sentences above, as the wire's `why` carries them: players by index in game order."""
+    why = explain(table([]), move(0, -1, 0, "N"), "G").why
+    assert why.to_dict() == {"code": "places_knight", "args": {"tiles": 2, "closed": 4, "open": 2}}
+    turns = [place(ANN, "U", 1, 0, 90, follower("E")), place(BO, "Z03", -1, 0, 0)]
+    why = explain(table(turns), move(2, 0, 0, "N"), "Z02").why
+    assert why.to_dict() == {"code": "scores", "args": {
+        "points": 4,
+        "done": [{"kind": "road", "count": 1}],
+        "figure": {"code": "places_knight", "args": {"tiles": 1, "closed": 2, "open": 1}},
+    }}
+    why = explain(table(FARMS), move(1, 0, 90), "A").why
+    assert why.to_dict() == {"code": "joins_outnumbered",
+                             "args": {"kind": "field", "owners": [BO], "leaders": [BO]}}
+    why = explain(table([]), move(-1, 0, 270, "W"), "A").why
+    assert why.to_dict() == {"code": "places_farmer", "args": {"cities": 0, "points": 0}}
+    turns = [*ROADS, place(ANN, "V", 2, 0, 0), place(BO, "B", 0, -2, 0)]
+    why = explain(table(turns), move(-1, 0, 90), "U").why
+    assert why.to_dict() == {"code": "extends",
+                             "args": {"kind": "road", "tiles": 6, "sharers": [BO]}}
+
+
+def test_a_warning_carries_its_code_and_arguments() -> None:
+    warning = warn(table(SHARED, players=3), move(0, -1, 180), "R")
+    assert warning is not None
+    assert warning.to_dict() == {"code": "gift",
+                                 "args": {"kind": "city", "takers": [ANN, BO], "points": 8}}
+    warning = warn(table(FARMS), move(1, 0, 90), "A")
+    assert warning is not None
+    assert warning.to_dict() == {"code": "outnumbered",
+                                 "args": {"kind": "field", "figures": 1, "leaders": [BO]}}
+    warning = warn(table(MONASTERY), move(1, 2, 180), "E")
+    assert warning is not None
+    assert warning.to_dict() == {"code": "adds_next_to", "args": {
+        "kind": "monastery", "owners": [BO], "tiles": 8, "around": 9}}

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from app.bots import LEVELS, Bot, choose_move, public_replica, strong_move
-from app.engine import Game, Meeple, Move, Options, Player
+from app.bots import LEVELS, Bot, choose_move, expert_move, public_replica, strong_move
+from app.engine import Game, Move, Options, Player, from_log, to_log
+from tests.randomplay import play_random_moves
 from tests.unit.conftest import future_tiles
 
 TWO = [Player("Ann", "red"), Player("Bo", "blue")]
@@ -16,18 +17,7 @@ THREE = [*TWO, Player("Cy", "green")]
 
 def advance(game: Game, turns: int, seed: int = 0) -> Game:
     """Play `turns` random legal moves (a figure now and then)."""
-    rng = random.Random(seed)
-    for _ in range(turns):
-        if game.finished:
-            break
-        p = rng.choice(game.legal_placements())
-        spots = game.figure_spots(p)
-        meeple = None
-        if spots and rng.random() < 0.4:
-            spot = rng.choice(spots)
-            meeple = Meeple(spot.kind, spot.at)
-        game.play(Move(p.x, p.y, p.rot, meeple))
-    return game
+    return play_random_moves(game, turns, random.Random(seed), figure_odds=0.4)
 
 
 def is_legal(game: Game, move: Move) -> bool:
@@ -130,6 +120,32 @@ def test_strong_respects_its_time_budget() -> None:
     assert many > readings, "with time to spare the search looks further"
 
 
+def test_expert_respects_its_time_budget() -> None:
+    game = advance(Game(TWO, seed=4), 10)
+    readings = 0
+
+    def timer() -> float:
+        """A clock that moves 10 ms each time the search looks at it."""
+        nonlocal readings
+        readings += 1
+        return readings * 0.01
+
+    move = expert_move(game, random.Random(2), budget_s=0.025, timer=timer)
+    assert is_legal(game, move)
+    # One reading to set the deadline (10 ms), then one per tile kind and per reply but the
+    # first of a kind, until 25 ms have passed.
+    assert readings <= 1 + 3
+    many = 0
+
+    def slow_timer() -> float:
+        nonlocal many
+        many += 1
+        return many * 1e-6
+
+    expert_move(game, random.Random(2), budget_s=0.025, timer=slow_timer)
+    assert many > readings, "with time to spare the search looks at more replies"
+
+
 def test_unknown_level_and_finished_game_are_refused() -> None:
     game = Game(TWO, seed=1)
     with pytest.raises(ValueError, match="unknown bot level"):
@@ -143,7 +159,7 @@ def test_unknown_level_and_finished_game_are_refused() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_bot_can_decide_from_the_public_log_and_the_drawn_tile(level: str) -> None:
     game = advance(Game(THREE, Options(abbot=True), seed=13), 25)
-    public = Game.from_log(game.to_log())
+    public = from_log(to_log(game))
     assert public.drawn_tile is None  # a log-driven game: the tile is named, not drawn
     a = choose_move(game, level, random.Random(3), budget_s=None, playouts=40)
     b = choose_move(

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from app.engine import Game, Meeple, Move, Options
+from app.engine import Game, Meeple, Move, Options, play_turn
 from tests.unit.conftest import players
 
 OPTION_SETS = [
@@ -114,7 +114,7 @@ def test_log_replay_with_discards_and_ending_early(options):
     game = Game(players(3), options)
     mirror = Mirror(game)
     for number, turn in enumerate(turns[: len(turns) // 2], start=1):
-        game.play_turn(turn)
+        play_turn(game, turn)
         mirror.apply(game)
         if "discarded" in turn or number % 7 == 0:
             mirror.check(game)
@@ -143,7 +143,7 @@ def test_completions_and_the_fields_they_revalue():
         if f["kind"] == "field" and f["followers"] == [1, 0]
     )  # fmt: skip
     assert farm["points_end"] == 0
-    game.play_turn(turns[2])
+    play_turn(game, turns[2])
     change = game.last_change
     assert change is not None
     assert len(change.features_completed) == 1

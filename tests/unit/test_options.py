@@ -29,6 +29,27 @@ def test_every_combination_round_trips(tileset, farmers, abbot, river):
     assert Options.from_dict(options.to_dict()) == options
 
 
+@pytest.mark.parametrize(
+    ("inns", "traders"), list(itertools.product([True, False], [True, False]))
+)
+def test_expansions_round_trip_and_are_left_out_when_off(inns, traders):
+    """INNS_AND_CATHEDRALS.md, TRADERS_AND_BUILDERS.md: 'true or false (missing = false);
+    independent of' every other option; a game without them reads as before."""
+    raw = {"tileset": "classic", "farmers": False, "abbot": True, "river": True}
+    options = Options.from_dict({**raw, "inns_cathedrals": inns, "traders_builders": traders})
+    assert (options.inns_cathedrals, options.traders_builders) == (inns, traders)
+    want = {**raw, **({"inns_cathedrals": True} if inns else {})}
+    want |= {"traders_builders": True} if traders else {}
+    assert options.to_dict() == want
+    assert Options.from_dict(options.to_dict()) == options
+
+
+@pytest.mark.parametrize("option", ["inns_cathedrals", "traders_builders"])
+def test_expansion_options_must_be_booleans(option):
+    with pytest.raises(InvalidOptionsError, match=option):
+        Options.from_dict({option: 1})
+
+
 def test_missing_keys_default_one_by_one():
     assert Options.from_dict({"river": True}) == Options(river=True)
     assert Options.from_dict({"tileset": "classic"}) == Options(tileset="classic")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.server.patch import apply, diff, pointer, reuse_unchanged
+from app.server.wire.patch import apply, diff, pointer, reuse_unchanged
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=4),

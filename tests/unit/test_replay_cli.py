@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.engine import Game, Move, Options
+from app.engine import Game, Move, Options, to_log
 from tests.unit.conftest import (
     LOGS,
     abbot,
@@ -60,6 +60,11 @@ def test_example_output():
         {"turn": 2, "feature": "road", "points": 2, "players": [1], "final": True, "tiles": 2},
     ]  # fmt: skip
     match_events(out["events"], expected_events)
+    # The keys of LOG_FORMAT.md's output and the cells; the engine's feature ids stay out.
+    assert [sorted(e) for e in out["events"]] == [
+        ["cells", "feature", "final", "pennants", "players", "points", "tiles", "turn"],
+        ["cells", "feature", "final", "players", "points", "tiles", "turn"],
+    ]
     for event in out["events"]:
         assert isinstance(event["players"], list)
         assert event["players"] == sorted(event["players"])
@@ -71,7 +76,7 @@ def test_finished_game_output(tmp_path):
     while not game.finished:
         p = game.legal_placements()[0]
         game.play(Move(p.x, p.y, p.rot))
-    result = run_log(tmp_path, game.to_log())
+    result = run_log(tmp_path, to_log(game))
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
     assert out["finished"] is True
@@ -91,7 +96,7 @@ def _full_game_log() -> dict:
     while not game.finished:
         p = game.legal_placements()[-1]
         game.play(Move(p.x, p.y, p.rot))
-    return game.to_log()
+    return to_log(game)
 
 
 MONASTERY_START = [

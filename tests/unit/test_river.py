@@ -9,7 +9,17 @@ import random
 
 import pytest
 
-from app.engine import Game, IllegalMoveError, Move, Options, Placement
+from app.engine import (
+    Game,
+    IllegalMoveError,
+    Move,
+    Options,
+    Placement,
+    from_log,
+    play_turn,
+    river_open_end,
+    to_log,
+)
 from tests.unit.conftest import (
     RIVER_IDS,
     Geometry,
@@ -94,9 +104,9 @@ def test_next_tile_counts_follow_the_drawing_order():
     """What a bot may expect next: River tiles but the lake, then the lake, then land."""
     game = game_from(WHOLE_RIVER[:9], RIVER)  # R11 and the lake left
     assert game.next_tile_counts() == {"R11": 1}
-    game.play_turn(WHOLE_RIVER[9])
+    play_turn(game, WHOLE_RIVER[9])
     assert game.next_tile_counts() == {"R12": 1}
-    game.play_turn(WHOLE_RIVER[10])
+    play_turn(game, WHOLE_RIVER[10])
     assert game.next_tile_counts() == game.bag_counts()
     assert sum(game.next_tile_counts().values()) == 71
     plain = Game(players(2), Options())
@@ -157,7 +167,7 @@ def test_a_river_tile_goes_only_in_front_of_the_open_end():
     """Rule 3: 'A River tile must be placed on the cell in front of the open end ... Placing it
     anywhere else is illegal, even where its edges match.'"""
     game = game_from(WHOLE_RIVER[:2], RIVER)
-    assert game.river_open_end() == (3, 0)
+    assert river_open_end(game) == (3, 0)
     for tile in RIVER_IDS[2:11]:
         assert {(p.x, p.y) for p in game.legal_placements(tile)} <= {(3, 0)}
     # R03 south of R02: its city meets R02's south city, its river edges touch nothing
@@ -182,14 +192,14 @@ def test_a_curve_may_not_turn_the_same_way_twice():
     assert "left twice" in assert_illegal([*turns, place(0, "R08", 4, 1, 180)])
     # R08 turned 90 leaves south: a right turn, allowed
     game = game_from([*turns, place(0, "R08", 4, 1, 90)], RIVER)
-    assert game.river_open_end() == (4, 2)
+    assert river_open_end(game) == (4, 2)
 
 
 def test_a_straight_between_two_curves_resets_the_turn():
     """Rule 4: 'A straight in between resets this: right, straight, right is allowed.'"""
     turns = [place(0, "R10", 1, 0, 0), place(1, "R06", 1, 1, 90), place(0, "R11", 1, 2, 90)]
     check_geometry(turns, river=True)
-    assert game_from(turns, RIVER).river_open_end() == (0, 2)
+    assert river_open_end(game_from(turns, RIVER)) == (0, 2)
 
 
 def test_legal_placements_leave_out_u_turns():
@@ -201,7 +211,7 @@ def test_legal_placements_leave_out_u_turns():
 def test_the_lake_closes_the_river():
     """Rule 5: 'after it there is no open end.'"""
     game = game_from(WHOLE_RIVER, RIVER)
-    assert game.river_open_end() is None
+    assert river_open_end(game) is None
     assert game.view()["river"] == {"open": None}
     before = game_from(WHOLE_RIVER[:-1], RIVER)
     assert before.view()["river"] == {"open": {"x": 8, "y": -1}}
@@ -210,7 +220,7 @@ def test_the_lake_closes_the_river():
 def test_no_river_key_in_a_game_without_the_river():
     game = Game(players(2), Options())
     assert "river" not in game.view()
-    assert game.river_open_end() is None
+    assert river_open_end(game) is None
 
 
 # -- drawing order in a log -----------------------------------------------------------------------
@@ -315,7 +325,7 @@ def test_when_the_lake_is_discarded_the_river_stays_open():
     turns = [*DEAD_END, discard(1, "R12")]
     check_geometry(turns, river=True)
     game = game_from(turns, RIVER)
-    assert game.river_open_end() == (1, -1)
+    assert river_open_end(game) == (1, -1)
     assert game.view()["river"] == {"open": {"x": 1, "y": -1}}
     assert game.current_player == 1  # four discards, the same player draws again
     assert not any(rid in game.bag_counts() for rid in RIVER_IDS)
@@ -407,7 +417,7 @@ def test_the_game_ends_when_land_and_river_tiles_are_all_drawn(tileset):
 
 def test_options_river_in_logs():
     """RIVER.md: '`options.river`: `true` or `false` (missing = `false`)'."""
-    assert Game.from_log(Game(players(2), Options(river=True)).to_log()).options.river
-    log = Game(players(2), Options()).to_log()
+    assert from_log(to_log(Game(players(2), Options(river=True)))).options.river
+    log = to_log(Game(players(2), Options()))
     del log["options"]["river"]
-    assert Game.from_log(log).options.river is False
+    assert from_log(log).options.river is False

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from app.engine import Game, IllegalMoveError, Move, Options, Placement
+from app.engine import Game, IllegalMoveError, Move, Options, Placement, from_log, to_log
 from tests.unit.conftest import (
     LOGS,
     abbot,
@@ -510,7 +510,7 @@ def test_end_early_scores_like_an_empty_bag():
 def test_shared_win_for_equal_totals():
     """001: 'Highest total wins, with shared wins for a tie.'"""
     log = json.loads((LOGS / "tied_knights.json").read_text())
-    game = Game.from_log(log)
+    game = from_log(log)
     game.end_early()
     results = game.results()
     assert results["scores"] == [10, 10]
@@ -525,7 +525,7 @@ def test_single_winner():
 
 def test_results_breakdown_sums_to_scores():
     log = json.loads((LOGS / "abbot_garden.json").read_text())
-    game = Game.from_log(log)
+    game = from_log(log)
     game.end_early()
     results = game.results()
     assert results["scores"] == [9, 6]
@@ -626,7 +626,7 @@ def test_seeded_game_records_discards_as_turns():
                 assert not legal_cells(board, entry["discarded"])
             if not game.finished:
                 assert game.current_player == (mover + 1) % 2  # ... and draws again
-            again = Game.from_log(game.to_log())
+            again = from_log(to_log(game))
             assert again.turns == game.turns and again.view()["board"] == game.view()["board"]
             return
     pytest.fail("no discard in 3000 seeded games")

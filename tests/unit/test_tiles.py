@@ -1,5 +1,5 @@
-"""Tile data against TILES.md and RIVER.md: counts, pennants, edges, segments, gardens,
-rotation."""
+"""Tile data against TILES.md, RIVER.md, INNS_AND_CATHEDRALS.md and TRADERS_AND_BUILDERS.md:
+counts, pennants and other marks, edges, segments, gardens, rotation."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ from app.engine import TILESETS, Game, Options, Placement, tile_catalog
 from tests.unit.conftest import (
     BASE_COUNTS,
     GARDEN_LETTERS,
+    IC_IDS,
     LAND_TILES,
     RIVER_IDS,
     SLOTS,
+    TB_IDS,
     TILE_TABLE,
     WINTER_IDS,
     expected_counts,
@@ -82,7 +84,13 @@ def test_garden_copies():
     """Eg, Hg, Ig, Mg, Ng, Rg, Ug, Vg: identical to their letter plus a garden at C; RIVER.md:
     'R11 is R10 with a garden at C'."""
     gardens = {t for t, data in CATALOG.items() if data["centre"] == "garden"}
-    assert gardens == {letter + "g" for letter in GARDEN_LETTERS} | {"R11"}
+    assert gardens == {letter + "g" for letter in GARDEN_LETTERS} | {
+        "R11",
+        "I03",
+        "I15",
+        "T13",
+        "T17",
+    }
     assert CATALOG["R11"]["segments"] == CATALOG["R10"]["segments"]
     assert CATALOG["R10"]["centre"] is None
     for letter in GARDEN_LETTERS:
@@ -95,7 +103,7 @@ def test_garden_copies():
 
 def test_monasteries():
     monasteries = {t for t, data in CATALOG.items() if data["centre"] == "monastery"}
-    assert monasteries == {"A", "B", "Z05", "Z06", "R04"}
+    assert monasteries == {"A", "B", "Z05", "Z06", "R04", "I18", "T24"}
 
 
 @pytest.mark.parametrize("tile", sorted(TILE_TABLE))
@@ -104,8 +112,13 @@ def test_catalog_tile_matches_tiles_md(tile):
     edges, _, centre = TILE_TABLE[tile]
     assert data["edges"] == edges
     assert data["centre"] == centre
-    want = sorted((s["kind"], sorted(s["slots"]), s["pennant"]) for s in segments(tile))
-    got = sorted((s["kind"], sorted(s["slots"]), s["pennant"]) for s in data["segments"])
+    want = sorted(
+        (s["kind"], sorted(s["slots"]), s["pennant"], list(s["marks"])) for s in segments(tile)
+    )
+    got = sorted(
+        (s["kind"], sorted(s["slots"]), s["pennant"], [m for m in s["marks"] if m != "pennant"])
+        for s in data["segments"]
+    )
     assert got == want
 
 
@@ -206,7 +219,9 @@ def test_river_tiles_in_the_catalog():
     """RIVER.md: 12 River tiles, each counting 1, in no tile set of their own; the catalog's
     `river` count is what the option adds."""
     for tile in RIVER_IDS:
-        assert CATALOG[tile]["count"] == {"classic": 0, "winter": 0, "river": 1}
+        assert CATALOG[tile]["count"] == {
+            "classic": 0, "winter": 0, "river": 1, "inns_cathedrals": 0, "traders_builders": 0,
+        }  # fmt: skip
     for tile in LAND_TILES:
         assert CATALOG[tile]["count"]["river"] == 0
     assert sum(data["count"]["river"] for data in CATALOG.values()) == 12
@@ -238,3 +253,69 @@ def test_river_segments_are_not_features():
         "R01": None, "R02": 2, "R03": 2, "R04": 2, "R05": 2, "R06": 2, "R07": 2,
         "R08": 1, "R09": 1, "R10": 1, "R11": 1, "R12": None,
     }  # fmt: skip
+
+
+# -- Inns & Cathedrals and Traders & Builders ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("box", "ids", "edges"),
+    [
+        ("inns_cathedrals", IC_IDS, {"C": 31, "R": 24, "F": 17}),
+        ("traders_builders", TB_IDS, {"C": 52, "R": 25, "F": 19}),
+    ],
+)
+def test_expansion_boxes(box, ids, edges):
+    """'18 land tiles' / '24 land tiles', each id counting 1, in no tile set of their own;
+    'Edge totals over the 18 tiles: 31 city, 24 road, 17 field' / '52 city, 25 road, 19
+    field'."""
+    assert {t for t, data in CATALOG.items() if data["count"][box]} == set(ids)
+    for tile in ids:
+        assert CATALOG[tile]["count"] == {
+            "classic": 0, "winter": 0, "river": 0, "inns_cathedrals": 0, "traders_builders": 0,
+            box: 1,
+        }  # fmt: skip
+    assert Counter("".join(CATALOG[t]["edges"] for t in ids)) == edges
+
+
+def _marked(mark):
+    return sorted(
+        t for t, data in CATALOG.items() if any(mark in seg["marks"] for seg in data["segments"])
+    )
+
+
+def test_inns_and_cathedrals_marks():
+    """'Three tiles carry a pennant (I05, I10, I13), two a cathedral (I01, I02), six an inn
+    (I11..I16)'; an inn is on a road, a cathedral in a city."""
+    assert [t for t in _marked("pennant") if t.startswith("I")] == ["I05", "I10", "I13"]
+    assert _marked("cathedral") == ["I01", "I02"]
+    assert _marked("inn") == ["I11", "I12", "I13", "I14", "I15", "I16"]
+    for data in CATALOG.values():
+        for seg in data["segments"]:
+            assert "inn" not in seg["marks"] or seg["kind"] == "road"
+            assert "cathedral" not in seg["marks"] or seg["kind"] == "city"
+            assert seg["pennant"] == ("pennant" in seg["marks"])
+
+
+def test_traders_goods():
+    """'9 wine (T01, T04, T05, T08, T09, T10, T12, T14, T17), 6 grain (T02, T03, T11, T15,
+    T16, T20), 5 cloth (T06, T07, T13, T18, T19): 20, one per tile; T21..T24 have none.'
+    'No tile of this set has a pennant.'"""
+    assert _marked("wine") == ["T01", "T04", "T05", "T08", "T09", "T10", "T12", "T14", "T17"]
+    assert _marked("grain") == ["T02", "T03", "T11", "T15", "T16", "T20"]
+    assert _marked("cloth") == ["T06", "T07", "T13", "T18", "T19"]
+    for tile in TB_IDS:
+        marks = [m for seg in CATALOG[tile]["segments"] for m in seg["marks"]]
+        assert len(marks) == (tile < "T21")
+        goods_cities = [seg for seg in CATALOG[tile]["segments"] if seg["marks"]]
+        assert all(seg["kind"] == "city" for seg in goods_cities)
+
+
+def test_inner_fields():
+    """I03 and T05..T08: a field segment that touches no tile edge (no slot)."""
+    inner = sorted(
+        t
+        for t, data in CATALOG.items()
+        if any(seg["kind"] == "field" and not seg["slots"] for seg in data["segments"])
+    )
+    assert inner == ["I03", "T05", "T06", "T07", "T08"]

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from app.engine import Game, Options, Player
-from app.server.match import Match
-from app.server.options import RoomOptions
-from app.server.patch import apply, diff
-from app.server.views import game_view, next_game_view
+from app.server.rooms.match import Match
+from app.server.rooms.views import game_view, next_game_view
+from app.server.wire.options import RoomOptions
+from app.server.wire.patch import apply, diff
 
 PLAYERS = [Player("Ann", "red"), Player("Bo", "blue"), Player("Cy", "green")]
 
