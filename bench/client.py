@@ -7,7 +7,7 @@
   over the late game (turn 50 on), for `--games` complete games between a scripted host that
   plays over a websocket and an easy bot.
 
-Usage: .venv/bin/python bench/client.py [--games 3]   (starts its own server on a temporary
+Usage: .venv/bin/python -m bench.client [--games 3]   (starts its own server on a temporary
 SQLite file)
 """
 
@@ -17,50 +17,20 @@ import argparse
 import asyncio
 import json
 import os
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
-import time
 import urllib.request
 from pathlib import Path
 
-import websockets
 from playwright.sync_api import sync_playwright
 
-from app.server.patch import apply
-from app.server.protocol import PROTOCOL_VERSION as PROTOCOL
+from app.server.wire.client import WireClient
+from tests.serverproc import ServerProcess
 
-ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server(directory: str) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "CARC_LOG_LEVEL": "warning",
-           "CARC_BOT_PAUSE_SECONDS": "0.25",
-           "DATABASE_URL": f"sqlite+aiosqlite:///{directory}/bench.db"}
-    proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(150):
-        try:
-            urllib.request.urlopen(url + "/api/health", timeout=1)
-            return proc, url
-        except OSError:
-            time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("the server did not start")
 
 
 def create_room(url: str) -> dict:
@@ -73,36 +43,31 @@ def create_room(url: str) -> dict:
 async def host(url: str, room: dict, started: threading.Event) -> None:
     """Seat 0 over a websocket: adds an easy bot, starts, plays the first legal placement of
     each of its turns (a pause first, so moves arrive at a human-ish pace), until the end."""
-    ws_url = url.replace("http", "ws") + "/ws/" + room["code"]
-    async with websockets.connect(ws_url, max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "token": room["token"]}))
-        state, played, legal = None, -1, None
-        while True:
-            msg = json.loads(await ws.recv())
-            if msg["type"] == "snapshot":
-                state = msg["state"]
-                if state["game"] is None and not started.is_set():
-                    await ws.send(json.dumps({"type": "add_bot", "seat": 1}))
-                    await ws.send(json.dumps({"type": "start"}))
-                    started.set()
-            elif msg["type"] == "diff":
-                state = apply(state, msg["ops"])
-            elif msg["type"] == "legal":
-                legal = msg
-            elif msg["type"] == "ping":
-                await ws.send(json.dumps({"type": "pong"}))
-            game = state and state["game"]
-            if not game:
-                continue
-            if game["finished"]:
-                return
-            mine = game["seats"][game["current_player"]] == 0 and game["drawn_tile"]
-            if mine and played != game["turn"] and legal and legal["turn"] == game["turn"]:
-                played = game["turn"]
-                await asyncio.sleep(0.25)
-                move = legal["placements"][0]
-                await ws.send(json.dumps({"type": "place", "turn": game["turn"], "x": move["x"],
-                                          "y": move["y"], "rot": move["rot"], "meeple": None}))
+    me = await WireClient.connect(url.replace("http", "ws"), room["code"], token=room["token"],
+                                  name="Host", record=False)
+    await me.send(type="add_bot", seat=1)
+    await me.send(type="start")
+    started.set()
+    played = -1
+
+    def to_play(c: WireClient) -> bool:
+        game = c.game
+        return game is not None and (game["finished"] or (
+            c.my_turn() and c.legal is not None and c.legal["turn"] == game["turn"]
+            and game["turn"] != played))
+
+    while True:
+        await me.until(to_play, timeout=120)
+        game = me.game
+        assert game is not None
+        if game["finished"]:
+            await me.close()
+            return
+        played = game["turn"]
+        await asyncio.sleep(0.25)
+        move = (await me.placements())[0]
+        await me.send(type="place", turn=game["turn"], x=move["x"], y=move["y"],
+                      rot=move["rot"], meeple=None)
 
 
 def live_game(browser, url: str) -> tuple[list[float], list[float], list[float]]:
@@ -133,7 +98,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="live games to measure")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
-        proc, url = start_server(directory)
+        server = ServerProcess(f"sqlite+aiosqlite:///{directory}/bench.db",
+                               Path(directory) / "server.log", CARC_BOT_PAUSE_SECONDS="0.25")
+        url = server.start().url
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -157,8 +124,7 @@ def main() -> None:
                           f"{statistics.quantiles(late, n=10)[-1]:.1f} ms, max {max(late):.1f} ms")
                 browser.close()
         finally:
-            proc.terminate()
-            proc.wait(10)
+            server.stop()
     print(
         f"board bench: {result['tiles']} tiles, {result['figures']} figures, "
         f"{result['width']}x{result['height']} canvas: "

@@ -11,14 +11,14 @@ import argparse
 import random
 import statistics
 
-import orjson
-
 from app.engine import COLORS, Game, Options, Player
-from app.server.lobby import Lobby
-from app.server.match import Match
-from app.server.options import RoomOptions
-from app.server.patch import diff
-from app.server.views import game_view, legal_message, next_game_view, room_view
+from app.server.rooms.lobby import Lobby
+from app.server.rooms.match import Match
+from app.server.rooms.views import game_view, legal_message, next_game_view, room_view
+from app.server.wire import messages as m
+from app.server.wire.options import RoomOptions
+from app.server.wire.patch import diff
+from app.server.wire.state import State
 from app.store import RoomRecord, SeatRecord
 
 
@@ -55,15 +55,16 @@ def main() -> None:
             game.play(rng.choice(list(game.legal_moves())))
             after = next_game_view(match, view)
             ops = diff({"game": view}, {"game": after})
-            diffs.append(len(orjson.dumps({"type": "diff", "seq": 1000, "ops": ops})))
+            diffs.append(len(m.encode(m.Diff(seq=1000, ops=ops))))
             view = after
             if not game.finished:
-                legal.append(len(orjson.dumps(legal_message(match))))
+                message = legal_message(match)
+                assert message is not None
+                legal.append(len(m.encode(message)))
             if game.tiles_left == 10:  # late game: ten tiles to go
                 state = {"room": room_view(f"room{seed:04}", lobby, True, watchers), "game": view}
-                snapshots.append(len(orjson.dumps(
-                    {"type": "snapshot", "seq": 1000, "state": state, "chat": [], "now": 1.5e9}
-                )))
+                snapshots.append(len(m.encode(m.Snapshot(
+                    seq=1000, state=State.model_validate(state), chat=[], now=1.5e9))))
     late = statistics.median(snapshots)
     median = statistics.median(diffs)
     print(f"{args.games} games, {args.players} players, {len(diffs)} moves")

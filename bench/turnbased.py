@@ -1,7 +1,7 @@
 """Many slow games stored, few of them open: what a server start costs.
 
-    .venv/bin/python bench/turnbased.py                       # 10,000 games in PostgreSQL
-    .venv/bin/python bench/turnbased.py --games 2000 --open 100 --db sqlite
+    .venv/bin/python -m bench.turnbased                       # 10,000 games in PostgreSQL
+    .venv/bin/python -m bench.turnbased --games 2000 --open 100 --db sqlite
 
 It seeds a fresh database (PostgreSQL at 127.0.0.1:5432 by default, dropped afterwards) with
 `--games` unfinished turn-based games of 2 to 5 players, each played some random legal moves
@@ -31,7 +31,6 @@ import multiprocessing
 import os
 import random
 import statistics
-import sys
 import tempfile
 import time
 import urllib.request
@@ -40,19 +39,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import websockets
 
-from app.engine import COLORS, Game, Meeple, Move, Options, Player
-from app.server.identity import hash_token
-from app.server.options import RoomOptions
-from app.server.protocol import PROTOCOL_VERSION
+from app.engine import COLORS, Game, Options, Player, restore
+from app.server.rooms.identity import hash_token
+from app.server.wire.client import WireClient
+from app.server.wire.options import RoomOptions
 from app.store.database import upgrade
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "bench"))
-from server import database  # noqa: E402  (the server benchmark's fresh databases)
-from serverproc import ServerProcess  # noqa: E402
+from bench.procs import database  # the server benchmark's fresh databases
+from tests.randomplay import play_random_moves
+from tests.serverproc import ServerProcess
 
 COMPARED = ("board", "players", "turn", "current_player", "drawn_tile", "bag", "turns")
 
@@ -70,16 +65,7 @@ def random_game(rng: random.Random, index: int) -> tuple[Game, list[dict[str, An
     ]
     game = Game([Player(p["name"], p["color"]) for p in players], options.game_options(),
                 rng.randrange(2**63))
-    for _ in range(rng.randint(0, 60)):
-        if game.finished:
-            break
-        placement = rng.choice(game.legal_placements())
-        spots = game.figure_spots(placement)
-        meeple = None
-        if spots and rng.random() < 0.5:
-            spot = rng.choice(spots)
-            meeple = Meeple(spot.kind, spot.at)
-        game.play(Move(placement.x, placement.y, placement.rot, meeple))
+    play_random_moves(game, rng.randint(0, 60), rng, figure_odds=0.5)
     return game, players, options
 
 
@@ -198,12 +184,11 @@ def wait_ready(server: ServerProcess, began: float) -> float:
 async def open_rooms(server: ServerProcess, kept: dict[str, Game], codes: list[str]) -> int:
     """Open each room as a watcher; the snapshot must show the position kept at seeding."""
     for room_code in codes:
-        async with websockets.connect(f"{server.ws_url}/ws/{room_code}", max_size=2**24) as ws:
-            await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION,
-                                      "name": "Watcher"}))
-            while (msg := json.loads(await ws.recv()))["type"] != "snapshot":
-                pass
-        shown = msg["state"]["game"]
+        watcher = await WireClient.connect(server.ws_url, room_code, name="Watcher",
+                                           record=False)
+        await watcher.close()
+        assert watcher.game is not None
+        shown = watcher.game
         expected = {**kept[room_code].view(), "turns": [dict(t) for t in kept[room_code].turns]}
         for key in COMPARED:
             if shown[key] != expected[key]:
@@ -238,8 +223,8 @@ def _rebuild(stored: list[tuple[Any, ...]]) -> tuple[float, float]:
     gc.collect()
     before = rss_mb(os.getpid(), children=False)
     began = time.perf_counter()
-    rebuilt = [Game.restore([Player(*p) for p in players], Options.from_dict(options), seed,
-                            turns)
+    rebuilt = [restore([Player(*p) for p in players], Options.from_dict(options), seed,
+                       turns)
                for players, options, seed, turns in stored]
     elapsed = time.perf_counter() - began
     grown = rss_mb(os.getpid(), children=False) - before
