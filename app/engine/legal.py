@@ -11,18 +11,18 @@ generator reads the game through `Position` only.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import partial
 from types import MappingProxyType
 
 from .bag import draw_error
 from .board import Cell, Placement
 from .errors import IllegalMoveError
-from .figures import ABBOT, FigureKind
 from .moves import FigureSpot, Meeple, Move, Spots
 from .position import Position
+from .refusals import check_figure, misfit, unknown_tile, why_no_spot
 from .rules import Rule
 from .spots import occupied_segments, offered_spots, spot_table
 from .tiles import TILES, oriented
-from .tiles.shapes import ALL_SLOT_NAMES, CENTRE, FIELD, ROTATIONS, SLOT_INDEX, OrientedSegment
 
 
 class TurnMoves:
@@ -69,7 +69,7 @@ class MoveGenerator:
                 raise IllegalMoveError("no tile has been drawn", code="no_tile_drawn")
             return game.drawn_tile
         if tile not in TILES:
-            raise _unknown_tile(tile)
+            raise unknown_tile(tile)
         return tile
 
     def tile_to_play(self, game: Position, tile: str | None, seeded: bool) -> str:
@@ -95,7 +95,7 @@ class MoveGenerator:
     def check_drawable(self, game: Position, tile: str) -> None:
         """Log replay: raise `IllegalMoveError` unless `tile` may be the tile drawn now."""
         if tile not in TILES:
-            raise _unknown_tile(tile)
+            raise unknown_tile(tile)
         reason = self.draw_error(game, tile)
         if reason is not None:
             raise reason
@@ -290,169 +290,31 @@ class MoveGenerator:
             if reason is not None:
                 raise reason
         if not game.board.fits(tile, placement.x, placement.y, placement.rot):
-            raise self._misfit(game, tile, placement)
-
-    def _misfit(self, game: Position, tile: str, p: Placement) -> IllegalMoveError:
-        board = game.board
-        if p.rot not in ROTATIONS:
-            return IllegalMoveError(
-                f"rotation must be 0, 90, 180 or 270, not {p.rot}",
-                code="bad_rotation", args={"rot": p.rot},
-            )
-        at = {"x": p.x, "y": p.y}
-        if (p.x, p.y) in board.cells:
-            return IllegalMoveError(
-                f"there is already a tile at ({p.x}, {p.y})", code="cell_taken", args=at
-            )
-        if (p.x, p.y) not in board.frontier:
-            return IllegalMoveError(
-                f"({p.x}, {p.y}) does not touch any placed tile", code="not_adjacent", args=at
-            )
-        return IllegalMoveError(
-            f"tile {tile} turned {p.rot} does not match its neighbours at ({p.x}, {p.y})",
-            code="edges_mismatch", args={"tile": tile, "rot": p.rot, **at},
-        )
+            raise misfit(game.board, tile, placement)
 
     def check_move(self, game: Position, tile: str, move: Move) -> None:
         """Raise `IllegalMoveError` saying why unless the player to move may play `move` with
         `tile` (which may be drawn now)."""
-        ruleset = game.ruleset
         placement = move.placement
         self.check_placement(game, tile, placement)
+        kind = check_figure(game, move)
         meeple = move.meeple
-        if move.return_abbot:
-            if ruleset.figure(ABBOT) is None:
-                raise IllegalMoveError(
-                    "there is no abbot in this game",
-                    code="figure_not_in_game", args={"figure": ABBOT},
-                )
-            if meeple is not None:
-                raise IllegalMoveError(
-                    "you cannot take the abbot back and place a figure", code="abbot_and_figure"
-                )
-            if game.figures.abbot_at[game.current_player] is None:
-                raise IllegalMoveError("your abbot is not on the board", code="abbot_not_on_board")
-        if meeple is None:
+        if kind is None or meeple is None:
             return
-        kind = ruleset.figure(meeple.kind)
-        figure = {"figure": meeple.kind}
-        if kind is None:
-            if meeple.kind in ruleset.absent_figures:
-                raise IllegalMoveError(
-                    f"there is no {meeple.kind} in this game",
-                    code="figure_not_in_game", args=figure,
-                )
-            raise IllegalMoveError(
-                f"unknown figure {meeple.kind!r}", code="unknown_figure", args=figure
-            )
-        if meeple.at not in ALL_SLOT_NAMES:
-            raise IllegalMoveError(
-                f"unknown slot {meeple.at!r}", code="unknown_slot", args={"slot": meeple.at}
-            )
         spots = self._placement_spots(game, tile, placement)
         if not any(s.kind == meeple.kind and meeple.at in s.slots for s in spots):
-            raise self._why_no_spot(game, tile, placement, meeple, kind)
+            own = partial(self._own_segments, game, tile, placement)
+            raise why_no_spot(game, tile, placement, meeple, kind, own)
 
-    def _why_no_spot(
-        self, game: Position, tile: str, placement: Placement, meeple: Meeple, kind: FigureKind
-    ) -> IllegalMoveError:
-        figure = {"figure": kind.name}
-        player = game.current_player
-        if not game.figures.in_hand(player, kind.name):
-            return IllegalMoveError(
-                kind.none_left.format(player=player), code="no_figure_left", args=figure
-            )
-        rot = placement.rot
-        o = oriented(tile, rot)
-        if not kind.segments:  # a figure for centres only: the abbot
-            where = " or ".join(f"a {centre}" for centre in kind.centres)
-            return IllegalMoveError(
-                f"the {kind.name} may only go on {where} of the placed tile",
-                code="centre_only", args=figure,
-            )
-        segment = _named_segment(o.segments, o.slot_segment, meeple.at)
-        if segment is None:  # `C`, and no segment is named so
-            if o.centre is not None and o.centre not in kind.centres:
-                allowed = [k.name for k in game.ruleset.figures if o.centre in k.centres]
-                if not allowed:
-                    return IllegalMoveError(
-                        f"no figure may go on a {o.centre} in this game",
-                        code="centre_closed", args={"centre": o.centre},
-                    )
-                return IllegalMoveError(
-                    f"only the {' or the '.join(allowed)} may go on a {o.centre}",
-                    code="centre_not_for_figure", args={**figure, "centre": o.centre},
-                )
-            return IllegalMoveError(
-                f"this tile has no {' or '.join(kind.centres)}", code="no_centre", args=figure
-            )
-        feature = {"feature": segment.kind}
-        if segment.kind not in game.ruleset.segment_features:
-            return IllegalMoveError(
-                f"a figure cannot stand on the {segment.kind}", code="not_a_feature", args=feature
-            )
-        closed = game.ruleset.closed.get(segment.kind)
-        if closed is not None:
-            return IllegalMoveError(closed, code="feature_closed", args=feature)
-        if segment.kind not in kind.segments:
-            return IllegalMoveError(
-                f"a {kind.name} cannot stand on a {segment.kind}",
-                code="figure_not_on_feature", args={**figure, **feature},
-            )
-        if kind.companion:
-            return self._why_no_companion(game, tile, placement, segment, kind)
-        return IllegalMoveError(
-            f"that {segment.kind} is already occupied", code="occupied", args=feature
-        )
-
-    def _why_no_companion(
-        self,
-        game: Position,
-        tile: str,
-        placement: Placement,
-        segment: OrientedSegment,
-        kind: FigureKind,
-    ) -> IllegalMoveError:
-        """Why a builder or pig in hand may not go on `segment` of the placed tile."""
+    def _own_segments(self, game: Position, tile: str, placement: Placement) -> int:
+        """The bitmask of the segments of `tile` at `placement` that would join a feature with
+        a follower of the player to move."""
         cell = (placement.x, placement.y)
         masks = spot_table(tile, placement.rot, game.ruleset).segment_masks
         _, joins = game.board.contacts(cell)
         hand = game.figures.hand_mask(game.current_player)
         own, _ = self._companion_masks(game, tile, placement.rot, cell, masks, joins, hand)
-        player = game.current_player
-        args: dict[str, str | int] = {
-            "figure": kind.name,
-            "feature": segment.kind,
-            "player": player,
-        }
-        if not own >> segment.index & 1:
-            where = (
-                "farmer in that field"
-                if segment.kind == FIELD
-                else (f"follower on that {segment.kind}")
-            )
-            return IllegalMoveError(
-                f"player {player} has no {where}", code="no_own_follower", args=args
-            )
-        return IllegalMoveError(
-            f"the {kind.name} may not go on a road or city that this tile completes",
-            code="completed_by_tile",
-            args={"figure": kind.name, "feature": segment.kind},
-        )
-
-
-def _unknown_tile(tile: str) -> IllegalMoveError:
-    return IllegalMoveError(f"unknown tile {tile!r}", code="unknown_tile", args={"tile": tile})
-
-
-def _named_segment(
-    segments: tuple[OrientedSegment, ...], slot_segment: tuple[int, ...], name: str
-) -> OrientedSegment | None:
-    """The segment a figure naming slot `name` stands on (`C`: the segment covering no slot,
-    if the tile has one)."""
-    if name == CENTRE:
-        return next((seg for seg in segments if not seg.slots), None)
-    return segments[slot_segment[SLOT_INDEX[name]]]
+        return own
 
 
 class LegalMoves:
