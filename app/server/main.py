@@ -26,7 +26,7 @@ from app.server.rooms.scheduler import Scheduler
 from app.server.rooms.services import Services
 from app.server.rooms.timing import SystemClock
 from app.server.settings import Settings
-from app.server.web import archive, http, mygames, review
+from app.server.web import archive, clients, errors, http, mygames, pages, review
 from app.server.web.assets import Assets, ClientFiles
 from app.server.web.headers import HeaderLimit, SecurityHeaders
 from app.server.wire.facts import Close
@@ -101,19 +101,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.metrics = metrics
     app.state.replays = archive.ReplayCache()
-    app.state.room_quota = http.Quota(settings.rooms_per_window, settings.rooms_window_seconds)
-    app.state.my_games_quota = http.Quota(settings.my_games_per_minute, 60.0)
+    app.state.room_quota = clients.Quota(settings.rooms_per_window, settings.rooms_window_seconds)
+    app.state.my_games_quota = clients.Quota(settings.my_games_per_minute, 60.0)
     app.state.glances = mygames.Glances()
-    app.state.trusted_proxies = http.trusted_networks(settings.trusted_proxies)
-    app.state.assets = Assets.of(http.static_dir(settings))
+    app.state.trusted_proxies = clients.trusted_networks(settings.trusted_proxies)
+    app.state.assets = Assets.of(pages.static_dir(settings))
     app.state.sockets_by_address = Counter()  # open websockets per client address
-    app.add_exception_handler(RequestValidationError, http.validation_error)
-    app.add_exception_handler(http.Refused, http.refused)
-    app.add_exception_handler(StarletteHTTPException, http.method_not_allowed)
+    app.add_exception_handler(RequestValidationError, errors.validation_error)
+    app.add_exception_handler(errors.Refused, errors.refused)
+    app.add_exception_handler(StarletteHTTPException, errors.method_not_allowed)
     for outage in OUTAGE_ERRORS:
-        app.add_exception_handler(outage, http.unavailable)
+        app.add_exception_handler(outage, errors.unavailable)
     app.include_router(http.api)
-    app.include_router(http.pages)
+    app.include_router(pages.pages)
     app.add_api_websocket_route("/ws/{code}", http.websocket)
     app.mount("/static", ClientFiles(app.state.assets), name="static")
     # every text answer compressed (pages, scripts, styles, JSON): a third of the bytes or less
@@ -121,7 +121,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(HeaderLimit, limit=settings.max_header_bytes)
     trusted = app.state.trusted_proxies
-    app.add_middleware(RequestLog, metrics=metrics, client=lambda scope: http.client_of(
+    app.add_middleware(RequestLog, metrics=metrics, client=lambda scope: clients.client_of(
         scope, trusted))
     return app
 

@@ -1,37 +1,29 @@
-"""HTTP routes: rooms, the archive, the tile catalog, health, the pages and static files."""
+"""HTTP API routes: rooms, My games, the archive and its reviews, the tile catalog, health, and
+the websocket's door (errors.py says how a refusal looks; pages.py serves the pages)."""
 
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
-import math
-import time
-from collections import Counter, defaultdict, deque
+from collections import Counter
 from collections.abc import Callable, Coroutine
-from pathlib import Path
 from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request, Response, WebSocket
-from fastapi.exception_handlers import http_exception_handler
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi import APIRouter, Body, Depends, Query, Request, Response, WebSocket
+from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
-from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.engine import tile_catalog
-from app.server.cluster.registry import Rooms, normalize_code
-from app.server.observe.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
-from app.server.settings import Settings
-from app.server.web import archive, firstview, language, mygames, review, schemas
-from app.server.web.assets import ASK_AGAIN, Assets
-from app.server.web.language import Catalogue
-from app.server.wire.errors import ErrorArg, GameError, HttpErrorCode
+from app.server.cluster.registry import Rooms
+from app.server.web import archive, mygames, review, schemas
+from app.server.web.clients import client_address
+from app.server.web.errors import Refused
+from app.server.wire.errors import GameError, HttpErrorCode
 from app.server.wire.facts import PROTOCOL_VERSION, Close
 from app.server.wire.state import RoomView
 from app.server.wire.ws import serve
-from app.store import GameRecord, Store, is_outage
+from app.store import GameRecord, Store
 
 
 class _StrictJSONRequest(Request):
@@ -57,7 +49,6 @@ class _StrictRoute(APIRoute):
 
 log = logging.getLogger(__name__)
 api = APIRouter(prefix="/api", route_class=_StrictRoute)
-pages = APIRouter(include_in_schema=False)
 
 
 def get_rooms(request: Request) -> Rooms:
@@ -85,62 +76,6 @@ StoreDep = Annotated[Store, Depends(get_store)]
 ReplaysDep = Annotated[archive.ReplayCache, Depends(get_replays)]
 ReviewsDep = Annotated[review.Reviews, Depends(get_reviews)]
 NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": schemas.ErrorBody}}
-
-
-class Refused(HTTPException):
-    """A refused request: its status, the English `detail`, and a `code` with `args` that a
-    client words in its reader's language (`refused` writes the body)."""
-
-    def __init__(self, status: int, code: str, detail: str, **args: ErrorArg) -> None:
-        # A refusal that says when to come back (`retry_after`) says it in the header too.
-        wait = args.get("retry_after")
-        super().__init__(status, detail, {"Retry-After": str(wait)} if wait else None)
-        self.code = code
-        self.details = args
-
-
-def refused(request: Request, exc: Exception) -> JSONResponse:
-    """The body of a `Refused`: `{"detail", "code", "args"}`."""
-    assert isinstance(exc, Refused)
-    detail: object = exc.detail
-    if exc.status_code == 422:
-        # every 422 has the shape the API documents for it (FastAPI's validation errors)
-        detail = [{"loc": ["body"], "msg": exc.detail, "type": exc.code}]
-    return JSONResponse({"detail": detail, "code": exc.code, "args": exc.details},
-                        status_code=exc.status_code, headers=exc.headers)
-
-
-async def method_not_allowed(request: Request, exc: Exception) -> Response:
-    """A 405's `Allow` names every method of the path: a path served by two routes (GET and
-    POST of a review) is two routes to Starlette, which names the first one's alone."""
-    assert isinstance(exc, StarletteHTTPException)
-    if exc.status_code != 405:
-        return await http_exception_handler(request, exc)
-    allowed = sorted({method for route in request.app.routes
-                      if isinstance(route, APIRoute) and route.path_regex.match(request.url.path)
-                      for method in route.methods or ()})
-    return JSONResponse({"detail": exc.detail}, status_code=405,
-                        headers={"Allow": ", ".join(allowed)})
-
-
-RETRY_AFTER_SECONDS = 5  # what a 503 asks a client to wait before it tries again
-
-
-def unavailable(request: Request, exc: Exception) -> JSONResponse:
-    """A request the database could not serve (away, refusing connections, full): a JSON 503
-    with `Retry-After`, its traceback logged once a spell (`observe/outages.py`). Any other
-    database error is a fault of ours: a JSON 500, logged with its traceback."""
-    if not is_outage(exc):
-        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
-        return JSONResponse({"detail": "Something went wrong on the server.",
-                             "code": HttpErrorCode.SERVER_ERROR, "args": {}}, status_code=500)
-    request.app.state.metrics.outages.failed(
-        "database", f"{request.method} {request.url.path}: the database failed", exc)
-    return JSONResponse(
-        {"detail": "The database is not answering; try again shortly.",
-         "code": HttpErrorCode.UNAVAILABLE, "args": {"retry_after": RETRY_AFTER_SECONDS}},
-        status_code=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
-    )
 
 
 @api.get("/health", response_model=schemas.Health)
@@ -177,65 +112,6 @@ async def ready(store: StoreDep, rooms: RoomsDep) -> JSONResponse:
         writes=writes, redis=redis, process=rooms.cluster.process,
     )
     return JSONResponse(body.model_dump(), status_code=200 if ok else 503)
-
-
-Networks = tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
-
-
-def trusted_networks(setting: str) -> Networks:
-    """The networks of `trusted_proxies` ("10.0.0.0/8, 127.0.0.1")."""
-    return tuple(ipaddress.ip_network(part.strip(), strict=False)
-                 for part in setting.split(",") if part.strip())
-
-
-def client_address(request: Request | WebSocket, trusted: Networks) -> str:
-    """Who sent the request: the socket's peer, or, when that peer is a trusted proxy, the
-    last address in X-Forwarded-For that is not one of ours (the one our proxies saw)."""
-    peer = request.client.host if request.client else "?"
-    if not trusted or not _within(peer, trusted):
-        return peer
-    hops = [hop.strip() for hop in request.headers.get("x-forwarded-for", "").split(",")]
-    for hop in reversed([hop for hop in hops if hop]):
-        if not _within(hop, trusted):
-            return hop
-    return peer
-
-
-def client_of(scope: Any, trusted: Networks) -> str:
-    """`client_address` of an ASGI scope (HTTP or websocket)."""
-    return client_address(Request(scope), trusted)
-
-
-def _within(address: str, networks: Networks) -> bool:
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False  # not an address: certainly not one of our proxies
-    return any(ip in network for network in networks)
-
-
-class Quota:
-    """At most `limit` requests of one kind per client address per `window` seconds (new
-    rooms cost a row each and nobody needs many; My games costs a replay per game moved)."""
-
-    def __init__(self, limit: int, window: float) -> None:
-        self.limit, self.window = limit, window
-        self._times: defaultdict[str, deque[float]] = defaultdict(deque)
-
-    def wait(self, address: str) -> int:
-        """Count one request of `address`: 0, or when over the quota the whole seconds until
-        it may ask again (counting nothing)."""
-        now = time.monotonic()
-        times = self._times[address]
-        while times and now - times[0] > self.window:
-            times.popleft()
-        if len(times) >= self.limit:
-            return max(1, math.ceil(times[0] + self.window - now))
-        times.append(now)
-        if len(self._times) > 10_000:  # forget idle addresses
-            for key in [k for k, v in self._times.items() if not v]:
-                del self._times[key]
-        return 0
 
 
 @api.post(
@@ -466,84 +342,3 @@ async def websocket(ws: WebSocket, code: str) -> None:
         open_sockets[address] -= 1
         if open_sockets[address] <= 0:
             del open_sockets[address]
-
-
-# -- pages -----------------------------------------------------------------------------------------
-
-
-def static_dir(settings: Settings) -> Path:
-    """Where the client lives: the setting, else `static/` beside `app/`, else under the cwd."""
-    if settings.static_dir:
-        return Path(settings.static_dir)
-    beside = Path(__file__).resolve().parents[3] / "static"
-    return beside if beside.is_dir() else Path.cwd() / "static"
-
-
-def _page(request: Request, name: str, status_code: int = 200,
-          first_view: Callable[[str, Catalogue], str] | None = None) -> HTMLResponse:
-    """The page `name` in the viewer's language; `first_view` draws what it shows first."""
-    assets: Assets = request.app.state.assets
-    lang = language.choose(set(assets.words), request.cookies.get(language.COOKIE),
-                           request.headers.get("accept-language"))
-    html = assets.page(name, lang)
-    if html is None:
-        raise Refused(404, HttpErrorCode.NOT_FOUND, f"{name} is missing.")
-    if first_view is not None:
-        html = first_view(html, assets.catalogue(lang))
-    return HTMLResponse(html, status_code=status_code, headers={
-        "Cache-Control": ASK_AGAIN, "Vary": "Cookie, Accept-Language"})
-
-
-@pages.get("/metrics")
-async def metrics(request: Request) -> Response:
-    """Prometheus metrics of this process (the text exposition format)."""
-    return Response(request.app.state.metrics.render(), media_type=METRICS_CONTENT_TYPE)
-
-
-@pages.get("/")
-async def index_page(request: Request) -> HTMLResponse:
-    """The start page."""
-    return _page(request, "index.html")
-
-
-@pages.get("/r/{code}")
-async def room_page(request: Request, code: str, rooms: RoomsDep) -> HTMLResponse:
-    """A room (lobby and game), its first view drawn here (web/firstview.py). A link that
-    cannot be a room's gets the room page too, with a 404: the page says the room does not
-    exist and offers a way on, as for an unknown code."""
-    status = 200 if normalize_code(code) is not None else 404
-    try:
-        summary = await rooms.summary(code)
-    except Exception as exc:
-        if not is_outage(exc):
-            raise
-        # the database is away: the page without its first view, which its socket will say
-        return _page(request, "room.html", status)
-    return _page(request, "room.html", status,
-                 lambda html, words: firstview.room_view(html, code, summary, words))
-
-
-@pages.get("/games/{game_id}")
-async def replay_page(request: Request, game_id: int) -> HTMLResponse:
-    """The replay of an archived game."""
-    return _page(request, "replay.html")
-
-
-def validation_error(request: Request, exc: Exception) -> JSONResponse:
-    """A request that does not have the expected shape: 422 with where and what, never the
-    input itself (which may not even be writable as JSON, such as NaN or a lone surrogate)."""
-    errors = exc.errors() if isinstance(exc, RequestValidationError) else []
-    return JSONResponse(
-        status_code=422,
-        content={"detail": [
-            {"loc": [str(part) for part in error.get("loc", ())], "msg": _message(error),
-             "type": str(error.get("type"))}
-            for error in errors
-        ], "code": HttpErrorCode.BAD_REQUEST, "args": {}},
-    )
-
-
-def _message(error: dict[str, Any]) -> str:
-    reason = (error.get("ctx") or {}).get("error") if error.get("type") == "json_invalid" else None
-    # The parser's reason names a position, never the input ("unexpected character: line 1").
-    return f"{error.get('msg')}: {reason}" if isinstance(reason, str) else str(error.get("msg"))
