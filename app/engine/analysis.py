@@ -32,11 +32,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Board, Cell, fitting_rotations
+from .board import Board, Cell
 from .features import feature_id
 from .odds import Closing, Deal, deal
 from .position import Position
-from .tiles import TILES
+from .tiles import TILES, fitting_rotations
 from .tiles.shapes import EDGE_OFFSETS, FIELD
 
 # Per pattern of an open square (N E S W, "." where no neighbour): every tile id with a

@@ -11,19 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
-from .tiles import oriented
-from .tiles.shapes import EDGE_OFFSETS, ROTATIONS, OrientedSegment, OrientedTile, facing_slot
+from .tiles import fit_table, fitting_rotations
+from .tiles.shapes import EDGE_OFFSETS, OrientedSegment, OrientedTile, facing_slot
 
 Cell = tuple[int, int]
-_NEIGHBOURS_8: tuple[Cell, ...] = (
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
+_NEIGHBOURS_8: tuple[Cell, ...] = tuple(
+    (dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
 )
 _AROUND: tuple[Cell, ...] = ((0, 0), *_NEIGHBOURS_8)
 _FREE = "...."
@@ -40,26 +33,6 @@ class Placement(NamedTuple):
     x: int
     y: int
     rot: int
-
-
-# Per tile id: frontier pattern (N E S W, "." where no neighbour) -> rotations that fit.
-_FITS: dict[str, dict[str, tuple[int, ...]]] = {}
-
-
-def fitting_rotations(tile_id: str, pattern: str) -> tuple[int, ...]:
-    """Rotations of `tile_id` whose edges match `pattern` (N E S W, "." where no neighbour)."""
-    fits = _FITS.setdefault(tile_id, {})
-    rots = fits.get(pattern)
-    if rots is None:
-        rots = fits[pattern] = tuple(
-            rot
-            for rot in ROTATIONS
-            if all(
-                want in (".", have)
-                for want, have in zip(pattern, oriented(tile_id, rot).edges, strict=True)
-            )
-        )
-    return rots
 
 
 class PlacedTile:
@@ -149,7 +122,7 @@ class Board:
 
     def placements(self, tile_id: str) -> list[Placement]:
         """Every placement of `tile_id` that matches its neighbours."""
-        fits = _FITS.get(tile_id) or {}
+        fits = fit_table(tile_id)
         new = tuple.__new__  # skips NamedTuple's Python-level __new__ on this hot path
         out: list[Placement] = []
         add = out.append
@@ -421,4 +394,4 @@ def _added(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
     return out
 
 
-__all__ = ["Board", "Cell", "PlacedTile", "Placement", "fitting_rotations"]
+__all__ = ["Board", "Cell", "PlacedTile", "Placement"]

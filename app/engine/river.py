@@ -12,11 +12,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from .board import Board, Cell, Placement, fitting_rotations
+from .board import Board, Cell, Placement
 from .errors import IllegalMoveError
 from .position import Position
 from .rules import Rule
-from .tiles import oriented
+from .tiles import fitting_rotations, oriented
 from .tiles.river import COUNTS, LAKE, RIVER_TILES, SPRING
 from .tiles.shapes import EDGE_OFFSETS, RIVER
 

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from . import classic, inns, river, traders, winter
-from .shapes import SLOTS, OrientedTile, TileDef, orient
+from .shapes import ROTATIONS, SLOTS, OrientedTile, TileDef, orient
 
 TILES: dict[str, TileDef] = {
     **classic.TILES,
@@ -43,6 +43,32 @@ def oriented(tile_id: str, rot: int) -> OrientedTile:
     return orient(TILES[tile_id], rot)
 
 
+# Per tile id: frontier pattern (N E S W, "." where no neighbour) -> rotations that fit.
+_FITS: dict[str, dict[str, tuple[int, ...]]] = {}
+
+
+def fitting_rotations(tile_id: str, pattern: str) -> tuple[int, ...]:
+    """Rotations of `tile_id` whose edges match `pattern` (N E S W, "." where no neighbour)."""
+    fits = fit_table(tile_id)
+    rots = fits.get(pattern)
+    if rots is None:
+        rots = fits[pattern] = tuple(
+            rot
+            for rot in ROTATIONS
+            if all(
+                want in (".", have)
+                for want, have in zip(pattern, oriented(tile_id, rot).edges, strict=True)
+            )
+        )
+    return rots
+
+
+def fit_table(tile_id: str) -> dict[str, tuple[int, ...]]:
+    """The rotations of `tile_id` that fit each edge pattern asked about so far (filled by
+    `fitting_rotations`; read directly on the hot path of listing placements)."""
+    return _FITS.setdefault(tile_id, {})
+
+
 def tile_catalog() -> dict[str, dict[str, Any]]:
     """Every tile, JSON-ready, in canonical orientation: what a client needs to draw it, and how
     many copies of it each box holds. A segment's `marks` name what is drawn on it: `pennant`,
@@ -67,4 +93,6 @@ def tile_catalog() -> dict[str, dict[str, Any]]:
     }
 
 
-__all__ = ["BOXES", "TILES", "TILESETS", "oriented", "tile_catalog"]
+__all__ = [
+    "BOXES", "TILES", "TILESETS", "fit_table", "fitting_rotations", "oriented", "tile_catalog"
+]
