@@ -180,7 +180,7 @@ class Game:
         """
         tile = self._moves.tile_to_play(self, tile, self._order is not None)
         self._moves.check_move(self, tile, move)
-        self._start_change()
+        self._recording = ChangeRecorder(self.turns, self.events)
         events = self._apply(tile, move)
         self._close_change()
         return events
@@ -194,7 +194,7 @@ class Game:
                 "the engine discards for itself in a seeded game", code="seeded_discard"
             )
         self._moves.check_discard(self, tile)
-        self._start_change()
+        self._recording = ChangeRecorder(self.turns, self.events)
         self.bag[tile] -= 1
         self.turns.append({"player": self.current_player, "discarded": tile})
         if self.tiles_left == 0:
@@ -205,7 +205,7 @@ class Game:
         """End the game now, scored as if the bag were empty; return the final events."""
         if self.finished:
             raise IllegalMoveError("the game is over", code="game_over")
-        self._start_change()
+        self._recording = ChangeRecorder(self.turns, self.events)
         self.ended_early = True
         self.drawn_tile = None
         events = self._finish()
@@ -387,9 +387,6 @@ class Game:
         figure = self.figures.take_back(figure_id)
         if self._recording is not None:
             self._recording.figure_removed(figure)
-
-    def _start_change(self) -> None:
-        self._recording = ChangeRecorder(self.turns, self.events)
 
     def _close_change(self) -> None:
         rec = self._recording
