@@ -16,7 +16,7 @@ from fastapi.routing import APIRoute
 
 from app.engine import tile_catalog
 from app.server.cluster.registry import Rooms
-from app.server.web import archive, mygames, review, schemas
+from app.server.web import archive, mygames, review, review_schemas, schemas
 from app.server.web.clients import client_address
 from app.server.web.errors import Refused
 from app.server.wire.errors import GameError, HttpErrorCode
@@ -215,9 +215,9 @@ async def game_replay(game_id: int, store: StoreDep, replays: ReplaysDep) -> sch
 
 @api.post(
     "/games/{game_id}/review",
-    response_model=schemas.Review,
+    response_model=review_schemas.Review,
     status_code=202,
-    responses={200: {"model": schemas.Review, "description": "the stored review"},
+    responses={200: {"model": review_schemas.Review, "description": "the stored review"},
                503: {"model": schemas.ErrorBody}, **NOT_FOUND},
 )
 async def start_review(game_id: int, store: StoreDep, reviews: ReviewsDep,
@@ -237,7 +237,7 @@ async def start_review(game_id: int, store: StoreDep, reviews: ReviewsDep,
     return answer
 
 
-@api.get("/games/{game_id}/review", response_model=schemas.Review, responses=NOT_FOUND)
+@api.get("/games/{game_id}/review", response_model=review_schemas.Review, responses=NOT_FOUND)
 async def game_review(game_id: int, reviews: ReviewsDep) -> dict[str, Any]:
     """The review of a game as far as it got (`running`) or whole (`done`); 404 when nobody
     asked for it (POST first)."""
@@ -262,7 +262,7 @@ def _not_a_placement(turn: int) -> Refused:
     return Refused(422, HttpErrorCode.BAD_REQUEST, f"Turn {turn} is not a placement.")
 
 
-@api.get("/games/{game_id}/review/puzzles/{turn}", response_model=schemas.Puzzle,
+@api.get("/games/{game_id}/review/puzzles/{turn}", response_model=review_schemas.Puzzle,
          responses=NOT_FOUND)
 async def review_puzzle(game_id: int, turn: int, store: StoreDep,
                         reviews: ReviewsDep) -> dict[str, Any]:
@@ -278,9 +278,9 @@ async def review_puzzle(game_id: int, turn: int, store: StoreDep,
     return answer
 
 
-@api.post("/games/{game_id}/review/puzzles/{turn}", response_model=schemas.PuzzleAnswer,
+@api.post("/games/{game_id}/review/puzzles/{turn}", response_model=review_schemas.PuzzleAnswer,
           responses=NOT_FOUND)
-async def try_puzzle(game_id: int, turn: int, tried: schemas.PuzzleTry, store: StoreDep,
+async def try_puzzle(game_id: int, turn: int, tried: review_schemas.PuzzleTry, store: StoreDep,
                      reviews: ReviewsDep) -> dict[str, Any]:
     """Judge a move tried in a puzzle against the best found from what the player knew. 404
     before the review is stored; 422 for a turn that is no placement or a move the rules
