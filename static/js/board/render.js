@@ -11,6 +11,7 @@ import { toScreen } from './camera.js';
 import { ease } from './follow.js';
 import { quantize, outline, drawParts, TRACE_COLOR } from './marks.js';
 import { drawSuggestion, drawPlacement } from './placement.js';
+import { drawTable, drawRiverOpen } from './squares.js';
 
 /** @typedef {import('./shapes.js').TileDef} TileDef */
 /** @typedef {{x: number, y: number, tile: string, rot: number}} Placed */
@@ -136,8 +137,8 @@ export function createRenderer(canvas, getScene, getCamera) {
     }
     drawTiles(scene, rect, visible, px, sliding, `${cam.x},${cam.y},${cam.scale},${canvas.width},${canvas.height}`);
     drawLegal(scene, rect, s);
-    drawRiverOpen(scene.riverOpen, rect, s);
-    drawTable(scene.table, rect, s);
+    drawRiverOpen(ctx, scene.riverOpen, rect, s);
+    drawTable(ctx, scene.table, rect, s);
     // a new tile comes down onto the table: from a little above, larger, then settles
     for (const p of scene.board) {
       const t = sliding.get(`${p.x},${p.y}`);
@@ -225,80 +226,6 @@ export function createRenderer(canvas, getScene, getCamera) {
    * top-left corner (the middle stays clear for the plus of a legal square), readable from
    * phone size up.
    */
-  function drawTable(table, rect, s) {
-    if (!table) return;
-    const dpr = window.devicePixelRatio || 1;
-    for (const c of table.dead) {
-      const [x, y, w, h] = rect(c.x, c.y);
-      ctx.fillStyle = 'rgba(30, 38, 52, 0.55)';
-      ctx.fillRect(x + 2, y + 2, w - 4, h - 4);
-      ctx.strokeStyle = 'rgba(255, 120, 110, 0.95)';
-      ctx.lineWidth = Math.max(2 * dpr, s * 0.05);
-      ctx.lineCap = 'round';
-      const m = w * 0.28;
-      ctx.beginPath();
-      ctx.moveTo(x + m, y + m);
-      ctx.lineTo(x + w - m, y + h - m);
-      ctx.moveTo(x + w - m, y + m);
-      ctx.lineTo(x + m, y + h - m);
-      ctx.stroke();
-    }
-    const size = Math.max(11 * dpr, Math.min(s * 0.22, 20 * dpr));
-    ctx.font = `700 ${Math.round(size * 0.72)}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    for (const c of table.fits) {
-      const [x, y] = rect(c.x, c.y);
-      const text = String(c.count);
-      const bw = Math.max(size, ctx.measureText(text).width + size * 0.5);
-      const bx = x + 3 * dpr;
-      const by = y + 3 * dpr;
-      ctx.fillStyle = 'rgba(20, 44, 72, 0.85)';
-      ctx.beginPath();
-      ctx.roundRect(bx, by, bw, size, size / 2);
-      ctx.fill();
-      ctx.fillStyle = '#ffffff';
-      ctx.fillText(text, bx + bw / 2, by + size / 2 + dpr * 0.5);
-    }
-  }
-
-  /**
-   * The square where the river goes on, for everyone while it is open: an icy square with the
-   * river already flowing in from the side it comes from, an arrow where it must continue.
-   */
-  function drawRiverOpen(open, rect, s) {
-    if (!open) return;
-    const dpr = window.devicePixelRatio || 1;
-    const [x, y, w, h] = rect(open.x, open.y);
-    ctx.fillStyle = 'rgba(110, 185, 235, 0.28)';
-    ctx.fillRect(x + 2, y + 2, w - 4, h - 4);
-    ctx.setLineDash([s * 0.05, s * 0.04]);
-    outline(ctx, [x + 2, y + 2, w - 4, h - 4], 'rgba(143, 208, 242, 0.95)', Math.max(2 * dpr, s * 0.03));
-    ctx.setLineDash([]);
-    if (!open.from) return;
-    // from the middle of the side it comes in at, towards the middle of the square
-    const [ix, iy] = { N: [0, 1], E: [-1, 0], S: [0, -1], W: [1, 0] }[open.from];
-    const x0 = x + w / 2 - ix * w / 2;
-    const y0 = y + h / 2 - iy * h / 2;
-    const len = w * 0.2;
-    ctx.lineCap = 'butt';
-    ctx.strokeStyle = 'rgba(63, 127, 174, 0.9)';
-    ctx.lineWidth = w * 0.17;
-    ctx.beginPath();
-    ctx.moveTo(x0, y0);
-    ctx.lineTo(x0 + ix * len, y0 + iy * len);
-    ctx.stroke();
-    const tip = [x0 + ix * (len + w * 0.13), y0 + iy * (len + w * 0.13)];
-    const side = [-iy * w * 0.15, ix * w * 0.15];
-    ctx.fillStyle = 'rgba(63, 127, 174, 0.9)';
-    ctx.beginPath();
-    ctx.moveTo(...tip);
-    ctx.lineTo(x0 + ix * len + side[0], y0 + iy * len + side[1]);
-    ctx.lineTo(x0 + ix * len - side[0], y0 + iy * len - side[1]);
-    ctx.closePath();
-    ctx.fill();
-  }
-
   function drawFlashes(scene, byCell, rect, now, s) {
     let active = false;
     for (const f of scene.flashes) {
