@@ -22,7 +22,7 @@ from app.engine import Game, Move
 from app.server.ports import BotPlayer, Clock, Timer
 from app.server.rooms.admission import Admission
 from app.server.rooms.lobby import Lobby
-from app.server.rooms.match import Match
+from app.server.rooms.match import Match, match_at_turn
 from app.server.rooms.timing import sleep_until
 from app.server.rooms.turnclock import TurnClock
 from app.server.settings import Settings
@@ -39,10 +39,6 @@ class Table(Protocol):
     lobby: Lobby
     match: Match | None
     lock: asyncio.Lock
-
-    def require_turn(self, turn: int) -> Match:
-        """The running match at turn `turn`, or a `GameError`."""
-        ...
 
     async def commit(self, change: Callable[[Game], object]) -> None:
         """Apply, store and broadcast a change of the game (under the lock)."""
@@ -164,7 +160,7 @@ class Autoplay:
             if plan.reason == "limit":
                 log.info("room %s: the game's time is up", self.room.code)
                 async with self.room.lock:
-                    self.room.require_turn(plan.turn)
+                    match_at_turn(self.room.match, plan.turn)
                     await self.room.commit(lambda game: game.end_early())
                 return
             if plan.reason != "bot":
@@ -173,7 +169,7 @@ class Autoplay:
             if plan.reason == "late" and match.options.on_timeout == "bot_seat":
                 # The bot takes the seat for the rest of the game; its own plan then moves.
                 async with self.room.lock:
-                    self.room.require_turn(plan.turn)
+                    match_at_turn(self.room.match, plan.turn)
                     await self.room.set_bot(plan.seat, "easy")
                 return
             with self.admission.bot():

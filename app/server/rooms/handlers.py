@@ -13,7 +13,7 @@ from app.server.ports import Peer
 from app.server.rooms.broadcast import you
 from app.server.rooms.identity import bot_marker, clean_name, new_token
 from app.server.rooms.lobby import Seat
-from app.server.rooms.match import Match
+from app.server.rooms.match import Match, match_at_turn
 from app.server.rooms.room import Room, handles
 from app.server.rooms.timing import stamp
 from app.server.wire import intents as i
@@ -204,7 +204,7 @@ async def end_game(room: Room, peer: Peer, intent: i.EndGame) -> None:
     host_away = not any(other.host for other in room.peers)
     if not (peer.host or (host_away and peer.seat is not None)):
         raise GameError(ErrorCode.NOT_HOST, "Only the host can end the game.")
-    room.require_turn(intent.turn)
+    match_at_turn(room.match, intent.turn)
     await room.commit(lambda game: game.end_early())
 
 
@@ -276,7 +276,7 @@ async def analysis(room: Room, peer: Peer, intent: i.Analysis) -> None:
 
 
 def _my_turn(room: Room, peer: Peer, turn: int) -> Match:
-    match = room.require_turn(turn)
+    match = match_at_turn(room.match, turn)
     seat = room.lobby.seats.get(match.seat_to_move())
     if peer.seat != match.seat_to_move() or seat is None or seat.bot is not None:
         raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")

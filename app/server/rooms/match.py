@@ -7,6 +7,7 @@ from typing import Any
 
 from app.engine import Game, Player, restore
 from app.server.rooms.turnclock import TurnClock
+from app.server.wire.errors import ErrorCode, GameError
 from app.server.wire.options import RoomOptions
 from app.store import Finish, GameRecord
 
@@ -134,3 +135,16 @@ class Match:
 
 def _engine_players(players: list[dict[str, Any]]) -> list[Player]:
     return [Player(str(pl["name"]), str(pl["color"])) for pl in players]
+
+
+def match_at_turn(match: Match | None, turn: int) -> Match:
+    """`match`, if it is running and `turn` is its current turn; else the refusal to send."""
+    if match is None or not match.running:
+        raise GameError(ErrorCode.NO_GAME, "No game is running.")
+    if turn != match.game.turn:
+        raise GameError(
+            ErrorCode.STALE_TURN,
+            f"That was meant for turn {turn}, but {match.game.turn} turns have been played.",
+            turn=turn, played=match.game.turn,
+        )
+    return match

@@ -22,7 +22,7 @@ from app.server.rooms.autoplay import Autoplay, plan
 from app.server.rooms.broadcast import Broadcaster, you
 from app.server.rooms.chat import Chat
 from app.server.rooms.lobby import Lobby
-from app.server.rooms.match import Match
+from app.server.rooms.match import Match, match_at_turn
 from app.server.rooms.services import Services
 from app.server.rooms.timing import stamp
 from app.server.rooms.turncache import TurnCache
@@ -196,7 +196,7 @@ class Room:
 
     async def play(self, seat: int | None, turn: int, move: Move) -> None:
         """`play_for` under the lock already held."""
-        match = self.require_turn(turn)
+        match = match_at_turn(self.match, turn)
         if seat is None or match.seat_to_move() != seat:
             raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
         await self.commit(lambda game: game.play(move))
@@ -289,16 +289,3 @@ class Room:
     def state(self) -> dict[str, Any]:
         """The public state as last broadcast (what every client holds)."""
         return self.broadcast.state
-
-    def require_turn(self, turn: int) -> Match:
-        """The running match, if `turn` is its current turn; else a refusal."""
-        match = self.match
-        if match is None or not match.running:
-            raise GameError(ErrorCode.NO_GAME, "No game is running.")
-        if turn != match.game.turn:
-            raise GameError(
-                ErrorCode.STALE_TURN,
-                f"That was meant for turn {turn}, but {match.game.turn} turns have been played.",
-                turn=turn, played=match.game.turn,
-            )
-        return match
