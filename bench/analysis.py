@@ -26,21 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine import Game, Meeple, Move, Options, Player, table_analysis
+from app.engine import Game, Options, Player, table_analysis
+from tests.randomplay import random_move
 
+# The chance that a random move places a figure where it may.
+FIGURE_ODDS = 0.4
 OPTIONS = Options("winter", farmers=True, abbot=True)
 NAMES = [("Ann", "red"), ("Bo", "blue"), ("Cy", "green"), ("Di", "yellow"), ("Ed", "black")]
-
-
-def random_move(game: Game, rng: random.Random) -> Move:
-    moves = game.legal_moves()
-    placement = rng.choice(moves.placements())
-    if rng.random() < 0.4:
-        spots = moves.spots(placement)
-        if spots:
-            spot = rng.choice(spots)
-            return Move(*placement, Meeple(spot.kind, spot.at))
-    return Move(*placement)
 
 
 def one_game(seed: int, players: int) -> tuple[list[float], list[float], list[int]]:
@@ -58,7 +50,7 @@ def one_game(seed: int, players: int) -> tuple[list[float], list[float], list[in
         if game.tiles_left <= 20:
             late.append(spent)
             sizes.append(len(json.dumps(analysis.to_dict(), separators=(",", ":"))))
-        game.play(random_move(game, rng))
+        game.play(random_move(game, rng, FIGURE_ODDS))
     return every, late, sizes
 
 

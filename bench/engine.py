@@ -35,22 +35,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine import Game, Meeple, Move, Options, Player
+from app.engine import Game, Options, Player
+from tests.randomplay import random_move
 
 PLAYERS = [Player("Ann", "red"), Player("Bo", "blue")]
+# The chance that a random move places a figure where it may.
+FIGURE_ODDS = 0.4
 OPTIONS = Options("winter", farmers=True)
 EXPANSIONS = Options("winter", farmers=True, inns_cathedrals=True, traders_builders=True)
-
-
-def random_move(game: Game, rng: random.Random) -> Move:
-    moves = game.legal_moves()
-    placement = rng.choice(moves.placements())
-    if rng.random() < 0.4:
-        spots = moves.spots(placement)
-        if spots:
-            spot = rng.choice(spots)
-            return Move(*placement, Meeple(spot.kind, spot.at))
-    return Move(*placement)
 
 
 def random_game(
@@ -60,7 +52,7 @@ def random_game(
     rng = random.Random(seed)
     game = Game(PLAYERS, options, seed=seed)
     while not game.finished:
-        move = random_move(game, rng)
+        move = random_move(game, rng, FIGURE_ODDS)
         if play_times is None:
             game.play(move)
         else:
@@ -75,7 +67,7 @@ def late_game(seed: int, options: Options = OPTIONS) -> Game:
     rng = random.Random(seed)
     game = Game(PLAYERS, options, seed=seed)
     while game.tiles_left > 10 and not game.finished:
-        game.play(random_move(game, rng))
+        game.play(random_move(game, rng, FIGURE_ODDS))
     return game
 
 
