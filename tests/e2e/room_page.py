@@ -13,8 +13,15 @@ GAME = "window.__game.state.game"
 PREFERRED = ("builder", "large", "pig", "follower")
 
 
-def create_room(page, base: str, name: str) -> str:
+def open_home(page, base: str) -> None:
+    """The home page, once its script has taken over the forms: a field set before that may
+    be set again by the script, and a click would send the form natively (a reload)."""
     page.goto(base + "/")
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60000)
+
+
+def create_room(page, base: str, name: str) -> str:
+    open_home(page, base)
     page.fill("#name", name)
     page.click("text=Create a room")
     # a bound for a loaded machine: the page's script, the room's creation and the room page's

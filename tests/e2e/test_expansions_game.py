@@ -13,7 +13,7 @@ import sys
 
 import httpx
 import pytest
-from room_page import GAME, choose, sit
+from room_page import GAME, choose, open_home, sit
 from test_expansions_phone import place_by_finger
 from test_expansions_ui import place
 
@@ -44,7 +44,7 @@ def totals(page) -> list[int]:
 @pytest.mark.parametrize("box", list(BOXES))
 def test_a_whole_game_with_the_expansion(fast_server, new_page, artifacts, tmp_path, box):
     host = new_page()
-    host.goto(fast_server.url + "/")
+    open_home(host, fast_server.url)
     for key in BOXES[box]:
         host.check(f"input[name={key}]")
     host.fill("#name", "Ann")

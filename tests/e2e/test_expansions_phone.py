@@ -41,6 +41,7 @@ def place_by_finger(page, entry: dict, spot: int) -> None:
         page.keyboard.press(str(spot + 1))
         page.wait_for_function(f"window.__game.state.turn.spot === {spot}")
     confirm = page.locator("[data-action=confirm]")
+    confirm.wait_for(state="visible")  # the tray is drawn again once the spot is chosen
     box = confirm.bounding_box()
     assert box and box["y"] + box["height"] <= 812, box  # in sight on the phone
     confirm.tap()

@@ -5,7 +5,7 @@ goods in the player panel."""
 from __future__ import annotations
 
 import pytest
-from room_page import GAME, choose, click_canvas, settle
+from room_page import GAME, choose, click_canvas, open_home, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -41,7 +41,7 @@ def place(page, entry: dict, spot: int) -> None:
 
 def test_a_game_with_both_expansions_against_a_bot(fast_server, new_page, artifacts):
     host = new_page()
-    host.goto(fast_server.url + "/")
+    open_home(host, fast_server.url)
     host.check("input[name=inns_cathedrals]")
     host.check("input[name=traders_builders]")
     host.fill("#name", "Ann")

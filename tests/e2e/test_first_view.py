@@ -8,6 +8,7 @@ import re
 
 import httpx
 import pytest
+from room_page import open_home
 
 pytestmark = pytest.mark.e2e
 
@@ -76,7 +77,7 @@ def test_the_first_view_needs_no_script(live_server, new_page):
 
 def test_the_switchers_choice_words_the_next_page_the_server_sends(live_server, new_page):
     page = new_page(locale="en-GB")
-    page.goto(live_server + "/")
+    open_home(page, live_server)
     assert "<html lang=\"en\">" in page.request.get(live_server + "/r/zzzzzzzz").text()
     page.select_option("#language", "nl")
     page.wait_for_load_state()

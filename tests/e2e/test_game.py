@@ -4,7 +4,7 @@ end the game, results, replay."""
 from __future__ import annotations
 
 import pytest
-from room_page import GAME, click_canvas, create_room, play_turn, sit, wait_for_mover
+from room_page import GAME, click_canvas, create_room, open_home, play_turn, sit, wait_for_mover
 
 pytestmark = pytest.mark.e2e
 
@@ -200,7 +200,7 @@ def test_idle_board_draws_no_frames(live_server, new_page):
 
 def test_learn_mode(live_server, new_page, artifacts):
     page = new_page(375, 740, touch=True)
-    page.goto(live_server + "/")
+    open_home(page, live_server)
     page.screenshot(path=str(artifacts / "home-phone.png"), full_page=True)
     page.click("[data-action=learn]")
     page.wait_for_selector(".learn-panel")

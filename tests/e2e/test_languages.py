@@ -10,7 +10,17 @@ import re
 from pathlib import Path
 
 import pytest
-from room_page import GAME, axe, create_room, host_vs_bot, play_turn, settle, sit, wait_for_mover
+from room_page import (
+    GAME,
+    axe,
+    create_room,
+    host_vs_bot,
+    open_home,
+    play_turn,
+    settle,
+    sit,
+    wait_for_mover,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -169,6 +179,10 @@ def test_two_players_each_read_their_own_language(fast_server, new_page):
         play_turn(wait_for_mover(ann, bo), i)
     for page in (ann, bo):
         page.wait_for_function(f"{GAME}.turn === 2")
+    # the log words its lines once their turn is drawn: wait for them, not only the turn
+    for page, words in ((ann, "placed a tile"), (bo, "legte ein Plättchen")):
+        page.wait_for_function(
+            "words => document.getElementById('log').textContent.includes(words)", arg=words)
     ann_log = ann.locator("#log").text_content()
     bo_log = bo.locator("#log").text_content()
     assert "placed a tile" in ann_log and "legte ein Plättchen" not in ann_log, ann_log
@@ -182,7 +196,7 @@ def test_two_players_each_read_their_own_language(fast_server, new_page):
 
 def test_the_switcher_is_remembered_in_this_browser(fast_server, new_page):
     page = new_page(locale="en-GB")
-    page.goto(fast_server.url + "/")
+    open_home(page, fast_server.url)
     assert page.locator("h2#my-games-title").inner_text() == "My games"
     page.select_option("#language", "pl")
     page.wait_for_function("document.documentElement.lang === 'pl'")

@@ -217,6 +217,7 @@ def test_the_inspector_closes_when_my_turn_starts(live_server, new_page, artifac
         play_turn(mover, i)
     host.wait_for_function(MINE)
     guest.click("#fit")
+    settle(guest)  # a tap during the glide would land where the board was
     start = guest.evaluate(f"{GAME}.board[0]")
     tap_cell(guest, start["x"], start["y"], 0.5, 0.12)  # the start tile's city
     guest.wait_for_function("!document.getElementById('inspector').hidden")
@@ -228,8 +229,9 @@ def test_the_inspector_closes_when_my_turn_starts(live_server, new_page, artifac
     guest.wait_for_function("!document.getElementById('inspector').hidden")
     play_turn(host, 0)
     guest.wait_for_function(MINE)
-    assert guest.evaluate("document.getElementById('inspector').hidden")
-    assert guest.evaluate("window.__game.scene.trace.length") == 0
+    # closed as the turn starts (awaited: the page may word the turn a frame after it knows)
+    guest.wait_for_function("document.getElementById('inspector').hidden"
+                            " && window.__game.scene.trace.length === 0")
 
 
 def test_results_and_figure_choices_fit_a_phone(fast_server, new_page, artifacts):

@@ -9,7 +9,7 @@ import json
 import urllib.request
 
 import pytest
-from room_page import GAME, choose_cell, click_canvas, settle, sit, wait_for_mover
+from room_page import GAME, choose_cell, click_canvas, open_home, settle, sit, wait_for_mover
 from test_access import axe
 
 pytestmark = pytest.mark.e2e
@@ -156,7 +156,7 @@ def test_a_whole_river_game_between_a_laptop_and_a_phone(fast_server, new_page, 
                                                           axe_script):
     base = fast_server.url
     host = new_page()
-    host.goto(base + "/")
+    open_home(host, base)
     host.fill("#name", "Ann")
     host.check("input[name=river]")  # the create form turns The River on
     host.click("text=Create a room")

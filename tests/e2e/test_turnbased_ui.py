@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from room_page import GAME, play_turn, wait_for_mover
+from room_page import GAME, open_home, play_turn, wait_for_mover
 from test_access import axe
 
 pytestmark = pytest.mark.e2e
@@ -88,7 +88,7 @@ def test_a_turn_based_game_between_a_laptop_and_a_phone(live_server, new_page, a
     record_urls(bo, urls)
 
     # the host makes the room turn-based on the create form, then sets the rest in the lobby
-    ann.goto(live_server + "/")
+    open_home(ann, live_server)
     ann.fill("#name", "Ann")
     ann.select_option("#pace", "24")
     ann.click("text=Create a room")

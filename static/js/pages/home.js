@@ -29,7 +29,8 @@ await startLanguage();
 const createForm = /** @type {HTMLFormElement} */ (byId('create-form'));
 const joinForm = /** @type {HTMLFormElement} */ (byId('join-form'));
 fillCreateForm(createForm);
-/** @type {HTMLInputElement} */ (byId('name')).value = savedName();
+const nameInput = /** @type {HTMLInputElement} */ (byId('name'));
+if (!nameInput.value) nameInput.value = savedName(); // never over what was typed meanwhile
 byId('home-lead').textContent = t('home.lead', { count: RULES.MAX_PLAYERS });
 
 async function postJson(url, body) {
@@ -217,8 +218,12 @@ window.setInterval(() => {
 showArchive();
 // the room page's "join with another code" lands here (after the page has scrolled to it)
 if (location.hash === '#join') requestAnimationFrame(() => byId('code').focus());
-loadCatalog().then((catalog) => {
-  byId('learn').addEventListener('click', () => openLearn(catalog));
+const catalogLoaded = loadCatalog();
+// set at once, so that a press while the tiles are still coming opens Learn when they are here
+byId('learn').addEventListener('click', async () => openLearn(await catalogLoaded));
+catalogLoaded.then((catalog) => {
   fillCreateForm(createForm, catalog);
   paintHero(catalog);
 });
+// every handler is set: the forms and buttons are ours now (a hook for the tests too)
+document.body.dataset.ready = 'true';
