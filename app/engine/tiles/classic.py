@@ -14,6 +14,7 @@ from .shapes import (
     city,
     field,
     road,
+    three_roads,
     tile_defs,
 )
 
@@ -69,18 +70,7 @@ LAYOUTS: dict[str, Layout] = {
     "T": ("CCRC", (city("NEW"), road("S"), field("SSW", (0,)), field("SSE", (0,))), None),
     "U": ("RFRF", (road("NS"), field("NNE whole-E SSE"), field("SSW whole-W NNW")), None),
     "V": ("FFRR", (road("SW"), field("SSW WSW"), field("whole-N whole-E SSE WNW")), None),
-    "W": (
-        "FRRR",
-        (
-            road("E"),
-            road("S"),
-            road("W"),
-            field("WNW whole-N ENE"),
-            field("ESE SSE"),
-            field("SSW WSW"),
-        ),
-        None,
-    ),
+    "W": three_roads(),
     "X": (
         "RRRR",
         (

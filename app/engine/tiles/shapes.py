@@ -136,6 +136,20 @@ def field(spec: str, adj: tuple[int, ...] = ()) -> SegmentDef:
     return SegmentDef(FIELD, slots(spec), adj_cities=adj)
 
 
+def three_roads(east: tuple[str, ...] = (), centre: str | None = None) -> Layout:
+    """Three roads meeting (E, S, W; a field all along N), the east road with the marks
+    `east` (`INN`), and `centre` (`MONASTERY`) where they meet: the base W, I14, T24."""
+    roads = (road("E", *east), road("S"), road("W"))
+    return ("FRRR", (*roads, field("WNW whole-N ENE"), field("ESE SSE"), field("SSW WSW")), centre)
+
+
+def band_between_roads(*marks: str) -> Layout:
+    """A city band E-W with `marks` (`PENNANT`, a good) between two road ends, N and S, and
+    a field in each corner: I10, T12."""
+    corners = tuple(field(corner, (0,)) for corner in ("NNW", "NNE", "SSE", "SSW"))
+    return ("RCRC", (city("EW", *marks), road("N"), road("S"), *corners), None)
+
+
 def all_but(slot: str) -> str:
     """Every slot name but `slot`, as a spec for `field`."""
     return " ".join(s for s in SLOTS if s != slot)
