@@ -7,19 +7,8 @@ named `C`; I03 and I15 are the garden copies, I18 has a monastery.
 
 from __future__ import annotations
 
-from . import winter
-from .shapes import (
-    GARDEN,
-    PENNANT,
-    Layout,
-    TileDef,
-    band_between_roads,
-    city,
-    field,
-    road,
-    three_roads,
-    tile_defs,
-)
+from . import shapes, winter
+from .shapes import GARDEN, PENNANT, Layout, TileDef, city, field, road, tile_defs
 
 INN, CATHEDRAL = "inn", "cathedral"
 
@@ -52,7 +41,7 @@ LAYOUTS: dict[str, Layout] = {
     ),
     "I08": winter.LAYOUTS["Z08"],
     "I09": winter.LAYOUTS["Z10"],
-    "I10": band_between_roads(PENNANT),
+    "I10": shapes.band_between_roads(PENNANT),
     "I11": (
         "CFRC",
         (city("NW"), road("S", INN), field("SSW", (0,)), field("SSE whole-E", (0,))),
@@ -68,7 +57,7 @@ LAYOUTS: dict[str, Layout] = {
         (city("NW", PENNANT), road("ES", INN), field("ESE SSE"), field("ENE SSW", (0,))),
         None,
     ),
-    "I14": three_roads(east=(INN,)),
+    "I14": shapes.three_roads(east=(INN,)),
     "I15": (
         "FRFR",
         (road("EW", INN), field("WNW whole-N ENE"), field("ESE whole-S WSW")),

@@ -8,18 +8,8 @@ roads cross others on bridges: separate roads that never meet.
 
 from __future__ import annotations
 
-from .shapes import (
-    GARDEN,
-    MONASTERY,
-    Layout,
-    TileDef,
-    band_between_roads,
-    city,
-    field,
-    road,
-    three_roads,
-    tile_defs,
-)
+from . import shapes
+from .shapes import GARDEN, MONASTERY, Layout, TileDef, city, field, road, tile_defs
 
 WINE, GRAIN, CLOTH = "wine", "grain", "cloth"
 GOODS: tuple[str, ...] = (WINE, GRAIN, CLOTH)
@@ -71,7 +61,7 @@ LAYOUTS: dict[str, Layout] = {
     "T09": ("CCRC", (city("NEW", WINE), road("S"), field("SSW", (0,)), field("SSE", (0,))), None),
     "T10": _band_with_road(WINE),
     "T11": _band_with_road(GRAIN),
-    "T12": band_between_roads(WINE),
+    "T12": shapes.band_between_roads(WINE),
     "T13": (
         "CRFC",
         (city("NW", CLOTH), road("E"), field("ENE", (0,)), field("ESE whole-S", (0,))),
@@ -164,7 +154,7 @@ LAYOUTS: dict[str, Layout] = {
         ),
         None,
     ),
-    "T24": three_roads(centre=MONASTERY),
+    "T24": shapes.three_roads(centre=MONASTERY),
 }
 
 TILES: dict[str, TileDef] = tile_defs(LAYOUTS)
