@@ -153,8 +153,11 @@ def test_learn_from_your_mistakes_on_the_replay_page(live_server, new_page, arti
         page.click("#review [data-action=review]")
         page.wait_for_function("document.body.dataset.review === 'done'", timeout=120_000)
         review = httpx.get(f"{live_server}/api/games/{game_id}/review", timeout=10).json()
-        mistakes = {p: [t for t in review["turns"] if t["player"] == p
-                        and t["class"] in ("mistake", "blunder")] for p in (0, 1)}
+        # each player's puzzles: their three worst moves (never a good one), in the order played
+        mistakes = {p: sorted(sorted((t for t in review["turns"] if t["player"] == p
+                                      and t["class"] != "good"),
+                                     key=lambda t: (-t["loss"], t["turn"]))[:3],
+                              key=lambda t: t["turn"]) for p in (0, 1)}
         if mistakes[0] or mistakes[1]:
             break
         page.close()

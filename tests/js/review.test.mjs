@@ -23,10 +23,15 @@ test('the next mistake or blunder after a step', () => {
   assert.equal(nextMistake(TURNS, 5), null);
 });
 
-test("a player's mistakes and blunders, the puzzles of learning from them, in the order played", () => {
+test("a player's three worst moves are the puzzles of learning from them, in the order played", () => {
   assert.deepEqual(mistakesOf(TURNS, 0), [4]);
   assert.deepEqual(mistakesOf(TURNS, 1), [1]);
   assert.deepEqual(mistakesOf(TURNS.slice(0, 4), 0), [], 'good moves are no puzzle');
+  const judged = (turn, loss, cls) => ({ turn, player: 0, loss, class: cls });
+  const game = [judged(0, 3, 'inaccuracy'), judged(1, 9, 'blunder'), judged(2, 0, 'good'),
+    judged(3, 5, 'mistake'), judged(4, 3, 'inaccuracy'), judged(5, 7, 'mistake')];
+  assert.deepEqual(mistakesOf(game, 0), [1, 3, 5], 'the three greatest losses, in the order played');
+  assert.deepEqual(mistakesOf(game.slice(0, 5), 0), [0, 1, 3], 'of two equal losses the earlier');
 });
 
 test('the better move of a step, in the board suggestion form; none where the best was played', () => {

@@ -68,13 +68,19 @@ export function nextMistake(turns, step) {
   return null;
 }
 
+/** How many of a player's worst moves "learn from your mistakes" gives as puzzles. */
+export const PUZZLES = 3;
+
 /**
- * The turns (0-based, as the review numbers them) of `player`'s mistakes and blunders, in the
- * order they were played: the puzzles of "learn from your mistakes".
- * @param {{turn: number, player: number, class: string}[]} turns @param {number} player
+ * The turns (0-based, as the review numbers them) of `player`'s three worst moves (the greatest
+ * losses; of two equal, the earlier), never one judged good, in the order they were played:
+ * the puzzles of "learn from your mistakes".
+ * @param {{turn: number, player: number, class: string, loss: number}[]} turns @param {number} player
  */
 export function mistakesOf(turns, player) {
-  return turns.filter((t) => t.player === player && (t.class === 'mistake' || t.class === 'blunder')).map((t) => t.turn);
+  return turns.filter((t) => t.player === player && t.class !== 'good')
+    .sort((a, b) => b.loss - a.loss || a.turn - b.turn).slice(0, PUZZLES)
+    .map((t) => t.turn).sort((a, b) => a - b);
 }
 
 /**
