@@ -18,10 +18,16 @@ async def ask(client: Client, ref: int) -> dict:
             return message
 
 
-async def test_a_table_without_advice_is_refused_the_analysis(server):
-    host, guest, code = await seated_pair(server)  # hints "off", the default
+async def started_with_watcher(server, **options) -> tuple[Client, Client, Client]:
+    """Ann and Bo at a game started with `options`, and Cy watching."""
+    host, guest, code = await seated_pair(server, **options)
     watcher = await Client.connect(server.ws_url, code, name="Cy")
     await start(host, guest, watcher)
+    return host, guest, watcher
+
+
+async def test_a_table_without_advice_is_refused_the_analysis(server):
+    host, guest, watcher = await started_with_watcher(server)  # hints "off", the default
     for i, client in enumerate((host, guest, watcher)):
         answer = await ask(client, i)
         assert answer["type"] == "error"
@@ -33,9 +39,7 @@ async def test_a_table_without_advice_is_refused_the_analysis(server):
 
 
 async def test_with_hints_on_request_the_players_get_it_and_the_archive_says_who(server):
-    host, guest, code = await seated_pair(server, hints="request")
-    watcher = await Client.connect(server.ws_url, code, name="Cy")
-    await start(host, guest, watcher)
+    host, guest, watcher = await started_with_watcher(server, hints="request")
     refused = await ask(watcher, 7)
     assert (refused["type"], refused["code"]) == ("error", "analysis_off")
     assert refused["args"] == {"advice": "request", "watcher": True}
@@ -80,9 +84,7 @@ async def test_with_hints_on_request_the_players_get_it_and_the_archive_says_who
 
 
 async def test_with_the_coach_a_watcher_gets_it_too(server):
-    host, guest, code = await seated_pair(server, hints="coach")
-    watcher = await Client.connect(server.ws_url, code, name="Cy")
-    await start(host, guest, watcher)
+    host, guest, watcher = await started_with_watcher(server, hints="coach")
     answer = await ask(watcher, 3)
     assert answer["type"] == "analysis" and answer["turn"] == watcher.game["turn"]
     assert answer["squares"] and answer["features"]

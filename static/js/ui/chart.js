@@ -1,5 +1,6 @@
 // Score over the turns, one line per player, drawn on a canvas.
 import { colorHex } from '../board/colors.js';
+import { sharpContext } from '../board/canvas.js';
 import { t } from '../i18n.js';
 
 /**
@@ -27,13 +28,7 @@ export function scoreSeries(events, players, turns) {
  * @param {string[]} colors
  */
 export function drawScoreChart(canvas, series, colors) {
-  const dpr = window.devicePixelRatio || 1;
-  const W = canvas.clientWidth || 320;
-  const H = canvas.clientHeight || 180;
-  canvas.width = W * dpr;
-  canvas.height = H * dpr;
-  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
-  ctx.scale(dpr, dpr);
+  const { ctx, W, H } = sharpContext(canvas, 320, 180);
   const pad = { l: 34, r: 10, t: 10, b: 22 };
   const n = Math.max(1, (series[0]?.length ?? 1) - 1);
   const max = Math.max(10, ...series.flat());

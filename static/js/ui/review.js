@@ -9,6 +9,7 @@ import { h, fill, chip } from './dom.js';
 import { spotLabels } from './tray.js';
 import { tileImageURL } from '../board/tiles.js';
 import { colorHex } from '../board/colors.js';
+import { sharpContext } from '../board/canvas.js';
 import { t, locale } from '../i18n.js';
 
 /** Points of expected margin as the language writes them, always with one decimal ("6.5", "6,5"). @param {number} n */
@@ -137,13 +138,7 @@ export function renderReview(el, review, players, act) {
  * @param {HTMLCanvasElement} canvas @param {number[][]} series @param {string[]} colors
  */
 export function drawMarginChart(canvas, series, colors) {
-  const dpr = window.devicePixelRatio || 1;
-  const W = canvas.clientWidth || canvas.width;
-  const H = canvas.clientHeight || canvas.height;
-  canvas.width = W * dpr;
-  canvas.height = H * dpr;
-  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
-  ctx.scale(dpr, dpr);
+  const { ctx, W, H } = sharpContext(canvas, canvas.width, canvas.height);
   const pad = { l: 30, r: 8, t: 8, b: 8 };
   const n = Math.max(1, (series[0]?.length ?? 1) - 1);
   const top = Math.max(5, ...series.flat().map(Math.abs));
