@@ -27,7 +27,7 @@ from pathlib import Path
 
 import httpx
 
-from app.server.wire.client import WireClient, random_place
+from app.server.wire.client import WireClient, random_place, seat_and_start
 from tests.serverproc import ServerProcess
 
 
@@ -74,11 +74,7 @@ async def attacker(server: ServerProcess, rooms: int, stop: asyncio.Event,
         rng = random.Random(index)
         host, code = await room(server.url, server.ws_url, hints="request")
         guest = await WireClient.connect(server.ws_url, code, name="Bo")
-        await guest.send(type="take_seat", seat=1, name="Bo", color="blue")
-        await guest.expect("seated")
-        await host.send(type="start")
-        await host.until(lambda c: c.game is not None)
-        await guest.until(lambda c: c.game is not None)
+        await seat_and_start(host, guest)
         while not stop.is_set() and not host.game["finished"]:
             mover = host if host.my_turn() else guest
             turn = mover.game["turn"]

@@ -30,7 +30,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.server.wire.client import WireClient, random_place
+from app.server.wire.client import WireClient, random_place, seat_and_start
 from tests.conftest import sqlite_url
 from tests.serverproc import ServerProcess
 
@@ -58,11 +58,7 @@ async def finished_game(server: ServerProcess, http: httpx.AsyncClient, turns: i
     host = await WireClient.connect(server.ws_url, code, token=token, name="Ann",
                                     record=False)
     guest = await WireClient.connect(server.ws_url, code, name="Bo", record=False)
-    await guest.send(type="take_seat", seat=1, name="Bo", color="blue")
-    await guest.expect("seated")
-    await host.send(type="start")
-    await host.until(lambda c: c.game is not None)
-    await guest.until(lambda c: c.game is not None)
+    await seat_and_start(host, guest)
     for _ in range(turns):
         mover = host if host.my_turn() else guest
         await move(mover, rng)

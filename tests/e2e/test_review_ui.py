@@ -12,7 +12,7 @@ import threading
 import httpx
 import pytest
 
-from app.server.wire.client import WireClient, random_place
+from app.server.wire.client import WireClient, random_place, seat_and_start
 
 pytestmark = pytest.mark.e2e
 
@@ -26,11 +26,7 @@ async def _finished_game(base: str, turns: int, seed: int) -> int:
         room = resp.json()
     host = await WireClient.connect(ws, room["code"], token=room["token"], name="Ann")
     guest = await WireClient.connect(ws, room["code"], name="Bo")
-    await guest.send(type="take_seat", seat=1, name="Bo", color="blue")
-    await guest.expect("seated")
-    await host.send(type="start")
-    await host.until(lambda c: c.game is not None)
-    await guest.until(lambda c: c.game is not None)
+    await seat_and_start(host, guest)
     for _ in range(turns):
         mover = host if host.my_turn() else guest
         await mover.placements()

@@ -227,6 +227,16 @@ class WireClient:
         return placements
 
 
+async def seat_and_start(host: WireClient, guest: WireClient) -> None:
+    """`guest` takes seat 1 (Bo, blue) in `host`'s room, `host` starts the game, and both
+    have its state."""
+    await guest.send(type="take_seat", seat=1, name="Bo", color="blue")
+    await guest.expect("seated")
+    await host.send(type="start")
+    await host.until(lambda c: c.game is not None)
+    await guest.until(lambda c: c.game is not None)
+
+
 def random_place(
     game: JSON, legal: JSON, rng: random.Random, figure_chance: float = 0.6
 ) -> JSON:
