@@ -66,12 +66,18 @@ def mover(game: dict, *peers: FakePeer) -> FakePeer:
     return next(q for q in peers if q.seat == game["seats"][game["current_player"]])
 
 
-async def test_a_move_is_stored_before_anyone_hears_of_it_and_reaches_everyone() -> None:
-    store, clock = FakeStore(), FakeClock()
+async def started(store: FakeStore, clock: FakeClock) -> tuple[Room, FakePeer, FakePeer, FakePeer]:
+    """A room of Ann and Bo with Cy watching, its game started."""
     room = await make_room(store, clock)
     ann, bo = await join(room, ANN, "Ann"), await join(room, BO, "Bo")
     watcher = await join(room, None, "Cy")
     await start(room, ann)
+    return room, ann, bo, watcher
+
+
+async def test_a_move_is_stored_before_anyone_hears_of_it_and_reaches_everyone() -> None:
+    store, clock = FakeStore(), FakeClock()
+    room, ann, bo, watcher = await started(store, clock)
     player = mover(ann.game, ann, bo)
     move = first_legal(player)
     place = i.Place(type="place", turn=0, x=move.x, y=move.y, rot=move.rot)
@@ -115,10 +121,7 @@ def covers(features: dict, x: int, y: int) -> bool:
 
 async def test_nobody_hears_of_a_move_whose_write_is_pending_or_failed() -> None:
     store, clock = FakeStore(), FakeClock()
-    room = await make_room(store, clock)
-    ann, bo = await join(room, ANN, "Ann"), await join(room, BO, "Bo")
-    watcher = await join(room, None, "Cy")
-    await start(room, ann)
+    room, ann, bo, watcher = await started(store, clock)
     player = mover(ann.game, ann, bo)
     assert player.legal is not None
     first, *others = player.legal["placements"]
@@ -297,10 +300,7 @@ def _xyr_of(placement: dict) -> dict:
 
 async def test_hints_go_to_the_player_who_asks_and_count_once_a_turn() -> None:
     store, clock = FakeStore(), FakeClock()
-    room = await make_room(store, clock)
-    ann, bo = await join(room, ANN, "Ann"), await join(room, BO, "Bo")
-    watcher = await join(room, None, "Cy")
-    await start(room, ann)
+    room, ann, bo, watcher = await started(store, clock)
     mover = mover_of(room, ann, bo)
     with pytest.raises(GameError) as refused:
         await room.handle(mover, i.Hint(type="hint", turn=0))
