@@ -2,8 +2,22 @@
 // that view is on screen, so nothing the script needs shares the line with the page's styles
 // before the first paint; then, a few at a time, the page's whole module graph as `modulepreload`
 // (the server lists it in `data-modules`) and what its script fetches first (`data-fetch`), and
-// the page's own script (`data-entry`) runs.
+// the page's own script (`data-entry`) runs. A tap on one of the page's buttons meanwhile (a
+// phone's first second) is held and made again once that script has wired the page.
 const script = /** @type {HTMLScriptElement} */ (document.querySelector('script[data-entry]'));
+
+/** @type {HTMLElement[]} the buttons tapped before the page's script was there, in order */
+const held = [];
+
+/** A tap on a button that does nothing yet: held (its form not sent). A popover's button and a
+ * link work without a script. @param {MouseEvent} event */
+function hold(event) {
+  const target = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!target || target.hasAttribute('popovertarget')) return;
+  event.preventDefault();
+  held.push(/** @type {HTMLElement} */ (target));
+}
+document.addEventListener('click', hold, true);
 
 /** Resolves once the page has painted (at once in a tab out of sight: it paints nothing). */
 function painted() {
@@ -34,7 +48,14 @@ async function start() {
     document.head.append(...all.slice(i, i + 10));
     await new Promise((resolve) => setTimeout(resolve));
   }
-  await import(/** @type {string} */ (script.dataset.entry));
+  try {
+    // resolves once the page's script has run to its end: the page is wired
+    await import(/** @type {string} */ (script.dataset.entry));
+  } finally {
+    // a page whose script failed keeps its links and popovers working, at least
+    document.removeEventListener('click', hold, true);
+  }
+  for (const button of held.splice(0)) button.click();
 }
 
 start();
