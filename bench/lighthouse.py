@@ -11,7 +11,8 @@ Lighthouse is no dependency of the project; install it in a scratch folder:
     CHROME_PATH=/usr/bin/chromium .venv/bin/python -m bench.lighthouse \\
         --lighthouse /tmp/lh/node_modules/.bin/lighthouse [--runs 3]
 
-It starts its own server on a temporary SQLite file.
+It starts its own server on a temporary SQLite file. A run that Lighthouse itself fails (it
+now and then records no trace here) is made again, and said.
 """
 
 from __future__ import annotations
@@ -30,14 +31,24 @@ from tests.serverproc import ServerProcess
 FLAGS = "--headless=new --no-sandbox --disable-gpu"
 
 
-def audit(lighthouse: str, url: str, out: Path) -> dict:
-    """One Lighthouse run of `url`: the figures this benchmark reports."""
-    subprocess.run(
-        [lighthouse, url, "--quiet", "--output=json", f"--output-path={out}",
-         "--only-categories=performance,accessibility", f"--chrome-flags={FLAGS}"],
-        check=True, env={**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH",
-                                                                     "/usr/bin/chromium")},
-    )
+# Lighthouse now and then fails to record its trace on this machine ("NO_NAVSTART", exit 1):
+# such a run is made again, this many times at most, and the failures are counted
+ATTEMPTS = 3
+
+
+def audit(lighthouse: str, url: str, out: Path, failures: list[str]) -> dict:
+    """One Lighthouse run of `url`: the figures this benchmark reports. A run Lighthouse
+    itself fails is made again (`failures` gets the URL of each)."""
+    for attempt in range(ATTEMPTS):
+        done = subprocess.run(
+            [lighthouse, url, "--quiet", "--output=json", f"--output-path={out}",
+             "--only-categories=performance,accessibility", f"--chrome-flags={FLAGS}"],
+            check=attempt == ATTEMPTS - 1,
+            env={**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")},
+        )
+        if done.returncode == 0:
+            break
+        failures.append(url)
     report = json.loads(out.read_text())
     audits = report["audits"]
     metrics = audits["metrics"]["details"]["items"][0]
@@ -67,9 +78,11 @@ def main() -> None:
         try:
             room = create_room(server.url)
             for name, url in (("home", server.url + "/"), ("room", server.url + room["link"])):
-                runs = [audit(args.lighthouse, url, reports / f"{name}-{i}.json")
+                failures: list[str] = []
+                runs = [audit(args.lighthouse, url, reports / f"{name}-{i}.json", failures)
                         for i in range(args.runs)]
-                print(f"{name} ({url}), {args.runs} runs:")
+                again = f" ({len(failures)} failed in Lighthouse, made again)" if failures else ""
+                print(f"{name} ({url}), {args.runs} runs{again}:")
                 for key in ("performance", "lcp_ms", "fcp_ms", "tbt_ms", "accessibility",
                             "observed_lcp_ms"):
                     values = [r[key] for r in runs]

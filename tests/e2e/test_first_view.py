@@ -56,6 +56,55 @@ def test_the_room_is_painted_before_its_socket_opens(live_server, new_page):
     assert page.evaluate("window.__game.state.room.code") == room["code"]
 
 
+# where the parts the client keeps are: their top left corners
+CORNERS = """() => Object.fromEntries(['#lobby-panel', '#lobby-chat', '#chat-form',
+  '#language-slot', '#notify', '#sound', '#help-btn', '#board-wrap', '#room-code'].map((sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return [sel, [Math.round(r.x), Math.round(r.y)]];
+  }))"""
+SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+}).observe({ type: 'layout-shift', buffered: true });
+"""
+
+
+@pytest.mark.parametrize("phone", [True, False])
+def test_the_client_takes_over_the_first_view_in_place_and_makes_an_early_tap(
+        live_server, new_page, phone):
+    """Before the page's script is there, the lobby is where the client will draw it and a tap
+    on a button is held; once the script runs nothing has moved (Lighthouse's layout shift
+    was 0.35) and the tap is made."""
+    room = new_room(live_server)
+    page = new_page(*((375, 812) if phone else (1280, 800)), touch=phone)
+    page.add_init_script(SHIFTS)
+    # the page's script held back until the test lets it come
+    held = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route(re.compile(r"/js/pages/room\.js$"), hold)
+    with page.expect_request(re.compile(r"/js/pages/room\.js$")):
+        page.goto(live_server + room["link"])
+    before = page.evaluate(CORNERS)
+    if phone:
+        page.tap("#help-btn")
+    else:
+        page.click("#help-btn")
+    assert held
+    assert page.locator("#help").is_hidden()
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("[data-action=sit]")
+    page.wait_for_selector("#help", state="visible")
+    # the line's state says "online" in fewer words: the only thing that moved, a little
+    page.wait_for_selector("#link-state[data-link=online]")
+    assert page.evaluate(CORNERS) == before
+    assert sum(page.evaluate("window.__shifts")) < 0.01
+
+
 def test_the_first_view_needs_no_script(live_server, new_page):
     room = new_room(live_server)
     page = new_page(375, 812, touch=True, locale="fr-FR", java_script_enabled=False)

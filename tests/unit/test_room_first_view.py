@@ -35,3 +35,25 @@ def test_each_room_is_shown_as_the_client_will_show_it(room, lobby, gone, title)
     assert '<strong id="room-code">AB12CD34</strong>' in page
     # the page is the same otherwise
     assert page.count("<div") == PAGE.count("<div") + (1 if lobby else 0)
+
+
+@pytest.mark.parametrize(("room", "lobby"), [
+    ({"status": "lobby", "games_played": 0}, True),
+    ({"status": "playing", "games_played": 0}, False),
+    ({"status": "lobby", "games_played": 1}, False),
+    (None, False),
+])
+def test_a_lobby_is_drawn_as_the_client_will_have_it(room, lobby):
+    """Nothing moves when the client takes over: in a lobby the players' panel is hidden and
+    the chat is in the lobby's panel, shown; elsewhere both are where room.html has them."""
+    page = room_view(PAGE, "ab12cd34", room, GERMAN)
+    chat = page.index('<section id="lobby-chat" ')
+    pane = page.index('<div id="chat-pane" ')
+    assert ('<section id="players" hidden ' in page) == lobby
+    assert (chat < pane < page.index("</section>", chat)) == lobby
+    pane_tag = '<div id="chat-pane" class="tab-pane chat" data-pane="chat"'
+    assert (pane_tag + ">" in page, pane_tag + " hidden>" in page) == (lobby, not lobby)
+    # the whole pane, once: its list, its form
+    parts = ['id="chat-pane"', 'id="chat-list"', 'id="chat-form"']
+    assert [page.count(part) for part in parts] == [1, 1, 1]
+    assert sorted(parts, key=page.index) == parts

@@ -7,6 +7,12 @@ code in the top bar and the title; for a room in its lobby before its first game
 open with its title (the client draws the rest once the snapshot is in, with the same title);
 for no such room, the not-found notice. A room at play, or after a game (its results come
 first), shows its page's frame, the rest drawn by the client.
+
+What the client will change is drawn where the client will have it, so that nothing on screen
+moves when it takes over (measured: the lobby growing from its title to its full height moved
+it by a third of a phone's screen, Lighthouse's layout shift 0.35): in a lobby the players'
+panel is hidden (the client shows it with a game) and the chat is in the lobby's own panel
+(room/side.js puts it there), so the lobby's height, which the CSS gives it whole, stays.
 """
 
 from __future__ import annotations
@@ -19,6 +25,10 @@ from app.server.web.language import Catalogue, words
 
 TITLE = '<title data-i18n="app.name">'
 LINK_STATE = re.compile(r'<span id="link-state" [^>]*>[^<]*</span>')
+PLAYERS = '<section id="players" '
+# the chat's pane, from its tag to its own end (a form is its last part)
+CHAT_PANE = re.compile(r'<div id="chat-pane" ([^>]*) hidden>.*?</form>\s*</div>', re.DOTALL)
+LOBBY_CHAT = re.compile(r'(<section id="lobby-chat" [^>]*>.*?)(</section>)', re.DOTALL)
 
 
 def room_view(page: str, code: str, room: dict[str, Any] | None, catalogue: Catalogue) -> str:
@@ -41,10 +51,22 @@ def room_view(page: str, code: str, room: dict[str, Any] | None, catalogue: Cata
         return page
     title = words(catalogue, "lobby.title", {"code": shown})
     page = _shown(page, "lobby")
+    page = page.replace(PLAYERS, PLAYERS + "hidden ", 1)
+    page = _chat_in_lobby(page)
     return page.replace(
         '<div id="lobby-panel" class="panel lobby"></div>',
         f'<div id="lobby-panel" class="panel lobby"><div class="lobby-head">'
         f'<h2>{html.escape(title, quote=False)}</h2></div></div>', 1)
+
+
+def _chat_in_lobby(page: str) -> str:
+    """The chat's pane moved from its tab into the lobby's chat panel, shown."""
+    pane = CHAT_PANE.search(page)
+    if pane is None:
+        raise ValueError("the room page has no chat pane")
+    shown = pane.group(0).replace(f"{pane.group(1)} hidden>", f"{pane.group(1)}>", 1)
+    page = page[:pane.start()] + page[pane.end():]
+    return LOBBY_CHAT.sub(lambda m: m.group(1) + shown + m.group(2), page, count=1)
 
 
 def _titled(page: str, title: str) -> str:

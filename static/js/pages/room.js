@@ -315,4 +315,6 @@ function start(catalog) {
   render();
 }
 
-loadCatalog().then(start);
+// awaited: the module's evaluation ends with the page wired (js/boot.js then makes the taps it
+// held)
+start(await loadCatalog());

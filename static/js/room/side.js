@@ -43,6 +43,10 @@ export function createSide(selected) {
       } else if (!lobbyOpen && pane.parentElement === byId('lobby-chat')) {
         byId('log').after(pane);
         pane.hidden = tab !== 'chat';
+      } else {
+        // where it was (the server draws a lobby's with it, web/firstview.py): its list where
+        // it was too, and no layout forced in the middle of the page's drawing to learn that
+        return;
       }
       const list = byId('chat-list');
       list.scrollTop = list.scrollHeight;

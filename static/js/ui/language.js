@@ -40,8 +40,11 @@ export async function loadLanguage() {
     catalogue = await fetchCatalogue(lang);
   }
   useCatalogue(lang, catalogue);
+  // a page the server sent comes worded in the language its <html lang> names (the server's
+  // web/language.py): worded again, it cost a phone 80 ms of its start, and a style pass
+  const worded = document.documentElement.lang === lang;
   document.documentElement.lang = lang;
-  translate(document);
+  if (!worded) translate(document);
   return lang;
 }
 
