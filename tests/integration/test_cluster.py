@@ -9,6 +9,7 @@ wait is for an event (a frame, a closed socket), bounded by a generous timeout.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import signal
 from collections.abc import Callable
@@ -100,11 +101,17 @@ class Player:
             self.seen.append(list(game["turns"]))
 
     async def until(self, predicate: Callable[[Client], bool], timeout: float = 30) -> None:
-        """Read until `predicate` holds, reconnecting elsewhere if the server goes away."""
+        """Read until `predicate` holds, reconnecting elsewhere if the server goes away;
+        `TimeoutError` once `timeout` seconds have passed, reconnections included."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
         while True:
             assert self.client is not None
+            left = deadline - loop.time()
+            if left <= 0:
+                raise TimeoutError(f"{self.name}: not so within {timeout} s")
             try:
-                await self.client.until(lambda c: (self._remember(), predicate(c))[1], timeout)
+                await self.client.until(lambda c: (self._remember(), predicate(c))[1], left)
                 return
             except websockets.ConnectionClosed:
                 await self._elsewhere()

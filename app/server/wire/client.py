@@ -159,11 +159,15 @@ class WireClient:
         self, predicate: Callable[[WireClient], bool], timeout: float = 10.0, *,
         errors_ok: bool = False,
     ) -> None:
-        """Read until `predicate(self)` holds; an error message raises unless `errors_ok`."""
+        """Read until `predicate(self)` holds; an error message raises unless `errors_ok`,
+        and `TimeoutError` once `timeout` seconds have passed (however many frames came)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while not predicate(self):
-            msg = await self.recv(max(0.05, deadline - loop.time()))
+            left = deadline - loop.time()
+            if left <= 0:
+                raise TimeoutError(f"{self.name}: not so within {timeout} s")
+            msg = await self.recv(left)
             if msg["type"] == "error" and not errors_ok:
                 raise ProtocolViolation(f"{self.name}: unexpected error {msg}")
 
