@@ -160,7 +160,11 @@ class Rooms:
 
     async def _take(self, code: str) -> Room | None:
         """Own room `code`: claim it, load it (raising its epoch), start its work. None when
-        another process owns it or there is no such room. Under `_lock`."""
+        another process owns it or there is no such room. Under `_lock`. A room this process
+        holds already is that room: a second copy would fence the first off mid-move."""
+        held = self._rooms.get(code)
+        if held is not None and not held.closed:
+            return held
         if not await self.cluster.claim(code):
             return None
         try:
@@ -179,7 +183,7 @@ class Rooms:
             raise GameError(
                 ErrorCode.SERVER_ERROR, "This room's game could not be restored."
             ) from None
-        room.on_lost = lambda: self.lose(code)
+        room.on_lost = lambda: self.lose(code, room)
         self._rooms[code] = room
         await room.start()
         return room
@@ -232,12 +236,15 @@ class Rooms:
         for proxy in self._proxies.values():
             proxy.rejoin()
 
-    def lose(self, code: str) -> None:
-        """This process no longer owns room `code` (its lease or its epoch was taken): forget
-        it; its connections here reconnect (1012), those relayed look for the new owner."""
-        room = self._rooms.pop(code, None)
-        if room is None:
+    def lose(self, code: str, room: Room | None = None) -> None:
+        """This process no longer owns room `code` (its lease was taken; with `room`, that
+        copy's epoch was): forget it; its connections here reconnect (1012), those relayed
+        look for the new owner. A copy it no longer holds is let go of already."""
+        held = self._rooms.get(code)
+        if held is None or held.closed or (room is not None and held is not room):
             return
+        del self._rooms[code]
+        room = held
         log.warning("room %s: another process took it over", code)
         room.closed = True
         room.dispose()
@@ -313,7 +320,12 @@ class Rooms:
         for conn in moving:
             conn.room = room
             assert conn.hello is not None
-            await room.join(conn, conn.hello)
+            try:
+                await room.join(conn, conn.hello)
+            except Moved:
+                # lost again while its connections came in: each looks for its owner anew
+                if not await self.enter(proxy.code, conn):
+                    conn.close(Close.RESTART, "room moved")
 
     async def _wake_due(self) -> None:
         """Take the rooms whose next automatic move is due and that nobody owns."""
