@@ -1,17 +1,7 @@
-"""The `expert` bot: judge each of the best few moves by the final margin it is expected to
-leave, from public information only.
+"""The `expert` level and the expected final margin that judges moves in the review.
 
-1. Rank every legal move with the `easy` heuristic (`rank_moves`) and keep the best few
-   (`CANDIDATES`), as `strong` does.
-2. Score each candidate by `expected_margin()` after it: the player's expected final score
-   minus their best opponent's (below). Then, while the time budget lasts, look at the next
-   player's easy reply to each candidate over the kinds of tile they may draw, as `strong`
-   does (most frequent first, weighted by count, the worse half dropped after 4, 8, 16...
-   kinds): a candidate's value is the mean standing after the reply (the easy heuristic)
-   plus what the expected margin adds to the easy heuristic after the candidate (the
-   closing chances the heuristic leaves out).
-
-The expected margin is
+`expected_scores()` / `expected_margin()`: each player's expected final score from the board
+and the tiles left as a multiset, from public information only:
    the end-of-game count (`final_scores()`) plus, for every unfinished road, city, monastery
    and garden, what closing it would add for the players who hold it, weighted by the chance
    that it is closed; plus the followers in hand and those a closing feature would bring back.
@@ -19,12 +9,16 @@ The expected margin is
    bag equally likely, the exact counting a player could do; never the real order): a
    feature closes when any player's own draws can close it, and never when no tile left fits
    one of its open squares (a dead square).
-The candidate of the best value is played.
+The review of a finished game (`review.py`) judges every move by `expected_margin()` after it.
 
-Beyond the next reply `strong` weighs, `expert` counts what the tiles left make likely: it
-keeps features it can close, stays off those that can no longer close, and kills (fills a
-square of) an opponent's feature so that it can never close. The review of a finished game
-(`review.py`) judges every move by `expected_margin()` after it.
+`expert_move()`, the move of the `expert` level (seats, hints): the `strong` bot's search
+(`strong.py`: expectimax over the next tile kind with the easy bot's reply). No search of its
+own has yet measured stronger than that one at an equal CPU budget a move (`bench/bots.py`,
+`bench/bots-findings.md`): the same search with `expected_margin()` added at the root won
+45.2 % of 200 games against `strong` at 0.3 s a move (Wilson 95 % 38.5-52.2 %), and none of
+the variants screened since did better (the findings file lists them). So the level a table
+is offered as the strongest is never weaker than `strong`; it is the same search until one
+beats it.
 """
 
 from __future__ import annotations
@@ -35,14 +29,11 @@ from collections.abc import Callable
 
 from app.engine import Game, Move, table_analysis
 
-from .easy import evaluate, figure_value, rank_moves
-from .public import public_replica
-from .strong import reply_value
+from .easy import figure_value
+from .strong import DEFAULT_CONFIG, strong_move
 
-# How many of the easy heuristic's best moves are weighed.
-CANDIDATES = 8
-# Reply kinds after which the worse half of the candidates is first dropped.
-FIRST_HALVING = 4
+# How many of the easy heuristic's best moves the review weighs: as many as the search does.
+CANDIDATES = DEFAULT_CONFIG.candidates
 # The kinds whose closing a table analysis foresees.
 _CLOSING_KINDS = ("road", "city", "monastery", "garden")
 # What a monastery or garden scores once closed (itself and its eight neighbours).
@@ -111,65 +102,10 @@ def expert_move(
     tile: str | None = None,
     timer: Callable[[], float] = time.perf_counter,
 ) -> Move:
-    """The `expert` bot's move for the player to move in `game` (which it does not change).
-
-    Every candidate's expected margin is always weighed; the replies stop after `budget_s`
-    seconds of `timer` or `playouts` replies weighed, whichever comes first, at the end of a
-    tile kind (a kind cut short is dropped, so all candidates are compared on the same
-    tiles). With `budget_s=None` and a `playouts` count the move depends only on the public
-    state and `rng`. `tile` names the drawn tile when `game` is log-driven.
+    """The `expert` bot's move for the player to move in `game` (which it does not change):
+    the `strong` search's (see the module's docstring for why), with the same bounds:
+    `budget_s` seconds of `timer` or `playouts` replies weighed, whichever comes first.
+    With `budget_s=None` and a `playouts` count the move depends only on the public state and
+    `rng`. `tile` names the drawn tile when `game` is log-driven.
     """
-    tile = tile or game.drawn_tile
-    if tile is None:
-        raise ValueError("no tile to place: the game is over")
-    if budget_s is None and playouts is None:
-        raise ValueError("give a time budget or a number of playouts")
-    deadline = timer() + budget_s if budget_s is not None else float("inf")
-    limit = playouts if playouts is not None else 1 << 62
-    if replica is None:
-        replica = public_replica(game)
-    player = replica.current_player
-    ranked = rank_moves(replica, tile)
-    if len(ranked) == 1:
-        return ranked[0][1]
-    top = [move for _, move in ranked[:CANDIDATES]]
-    afters = []
-    for move in top:
-        after = replica.copy()
-        after.play(move, tile=tile)
-        afters.append(after)
-    standing = [evaluate(after, player) for after in afters]
-    # What the closing chances add to the easy heuristic's standing after each candidate.
-    chances = [expected_margin(after, player) - s for after, s in zip(afters, standing,
-                                                                       strict=True)]
-    sums = [0.0] * len(top)
-    weight = 0
-    alive = list(range(len(top)))
-
-    def value(i: int) -> float:
-        return (sums[i] / weight if weight else standing[i]) + chances[i]
-
-    if not afters[0].finished:
-        tiles = sorted(afters[0].next_tile_counts().items(), key=lambda tn: (-tn[1], tn[0]))
-        done = 0
-        halve_at = FIRST_HALVING
-        for k, (kind, count) in enumerate(tiles, start=1):
-            if done >= limit or timer() >= deadline:
-                break
-            replies: list[float] = []
-            for i in alive:
-                if replies and timer() >= deadline:
-                    break
-                replies.append(count * reply_value(afters[i], kind, player))
-                done += 1
-            if len(replies) < len(alive):
-                break  # out of time inside this kind: drop it, so all are scored alike
-            for i, reply in zip(alive, replies, strict=True):
-                sums[i] += reply
-            weight += count
-            if k == halve_at and len(alive) > 2:
-                alive.sort(key=lambda i: (-value(i), i))
-                alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
-                halve_at *= 2
-    best_value = max(value(i) for i in alive)
-    return rng.choice([top[i] for i in alive if value(i) >= best_value - 1e-9])
+    return strong_move(game, rng, budget_s, playouts, replica, tile=tile, timer=timer)
