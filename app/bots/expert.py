@@ -1,4 +1,18 @@
-"""The `expert` level and the expected final margin that judges moves in the review.
+"""The `expert` bot: the `strong` bot's search, with the next player's reply found faster
+and each reply's outcome judged by the final margin it is expected to leave.
+
+1. Rank every legal move with the `easy` heuristic (`rank_moves`) and keep the best few
+   (`CANDIDATES`), as `strong` does.
+2. For each kind of tile left in the bag, most frequent first, let the next player answer
+   each candidate with that tile (`reply`): every placement of it without a figure ranked by
+   the easy heuristic, then a figure tried only on the best `FIGURE_PLACEMENTS` of them (a
+   third of the work of ranking every move, which is what lets this search reach further
+   than `strong`'s in the same time). Score the position after the reply for us with
+   `expected_margin()` (below) and weight it by the tile's count. Every candidate is scored
+   on the same tiles, so a search cut short by the budget still compares like with like;
+   the worse half is dropped after 4, 8, 16... kinds (sequential halving). Only tile counts
+   are used, never the bag's order, and nothing is random: the same public state gives the
+   same move.
 
 `expected_scores()` / `expected_margin()`: each player's expected final score from the board
 and the tiles left as a multiset, from public information only:
@@ -11,14 +25,10 @@ and the tiles left as a multiset, from public information only:
    one of its open squares (a dead square).
 The review of a finished game (`review.py`) judges every move by `expected_margin()` after it.
 
-`expert_move()`, the move of the `expert` level (seats, hints): the `strong` bot's search
-(`strong.py`: expectimax over the next tile kind with the easy bot's reply). No search of its
-own has yet measured stronger than that one at an equal CPU budget a move (`bench/bots.py`,
-`bench/bots-findings.md`): the same search with `expected_margin()` added at the root won
-45.2 % of 200 games against `strong` at 0.3 s a move (Wilson 95 % 38.5-52.2 %), and none of
-the variants screened since did better (the findings file lists them). So the level a table
-is offered as the strongest is never weaker than `strong`; it is the same search until one
-beats it.
+Measured against `strong` at an equal CPU budget a move (`bench/bots.py`, two players, both
+seat orders; `bench/bots-findings.md`): at 0.1 s a move it won 26.5 of 40 games (66.2 %,
+Wilson 95 % 50.8-78.9 %). The earlier expert, `strong`'s search with `expected_margin()`
+added at the root only, lost: 45.2 % of 200 games at 0.3 s.
 """
 
 from __future__ import annotations
@@ -27,13 +37,17 @@ import random
 import time
 from collections.abc import Callable
 
-from app.engine import Game, Move, table_analysis
+from app.engine import Game, Meeple, Move, table_analysis
 
-from .easy import figure_value
-from .strong import DEFAULT_CONFIG, strong_move
+from .easy import evaluate, figure_value, rank_moves
+from .public import public_replica
 
-# How many of the easy heuristic's best moves the review weighs: as many as the search does.
-CANDIDATES = DEFAULT_CONFIG.candidates
+# How many of the easy heuristic's best moves are weighed (by the search and the review).
+CANDIDATES = 8
+# Reply kinds after which the worse half of the candidates is first dropped.
+FIRST_HALVING = 4
+# How many of the best placements of a reply (without a figure) are tried with a figure.
+FIGURE_PLACEMENTS = 4
 # The kinds whose closing a table analysis foresees.
 _CLOSING_KINDS = ("road", "city", "monastery", "garden")
 # What a monastery or garden scores once closed (itself and its eight neighbours).
@@ -93,6 +107,47 @@ def weigh(replica: Game, move: Move, tile: str, player: int) -> float:
     return expected_margin(after, player)
 
 
+def reply(after: Game, tile: str) -> Game | None:
+    """`after` once the next player has answered with `tile` nearly as the easy bot would, or
+    None when the tile fits nowhere (it would be set aside).
+
+    Each placement is ranked by the easy heuristic without a figure; a figure is then tried
+    on each spot of the best `FIGURE_PLACEMENTS` placements only, and kept when it ranks
+    higher. A figure is worth most where the tile is well placed anyway, so this rarely
+    differs from ranking every move, at a third of the cost.
+    """
+    mover = after.current_player
+    moves = after.legal_moves(tile)
+    ranked: list[tuple[float, int, Game]] = []
+    placements = moves.placements()
+    for k, p in enumerate(placements):
+        position = after.copy()
+        position.play(Move(p.x, p.y, p.rot), tile=tile)
+        ranked.append((evaluate(position, mover), k, position))
+    if not ranked:
+        return None
+    # Best first; among equals, the first placement the generator gave.
+    ranked.sort(key=lambda vkp: (-vkp[0], vkp[1]))
+    best_value, _, best = ranked[0]
+    for _, k, _ in ranked[:FIGURE_PLACEMENTS]:
+        p = placements[k]
+        for spot in moves.spots(p):
+            position = after.copy()
+            position.play(Move(p.x, p.y, p.rot, Meeple(spot.kind, spot.at)), tile=tile)
+            value = evaluate(position, mover)
+            if value > best_value:
+                best_value, best = value, position
+    return best
+
+
+def reply_margin(after: Game, tile: str, player: int) -> float:
+    """`player`'s expected margin once the next player has answered `after` with `tile`."""
+    if after.finished:
+        return expected_margin(after, player)
+    answered = reply(after, tile)
+    return expected_margin(after if answered is None else answered, player)
+
+
 def expert_move(
     game: Game,
     rng: random.Random,
@@ -102,10 +157,56 @@ def expert_move(
     tile: str | None = None,
     timer: Callable[[], float] = time.perf_counter,
 ) -> Move:
-    """The `expert` bot's move for the player to move in `game` (which it does not change):
-    the `strong` search's (see the module's docstring for why), with the same bounds:
-    `budget_s` seconds of `timer` or `playouts` replies weighed, whichever comes first.
-    With `budget_s=None` and a `playouts` count the move depends only on the public state and
-    `rng`. `tile` names the drawn tile when `game` is log-driven.
+    """The `expert` bot's move for the player to move in `game` (which it does not change).
+
+    The replies stop after `budget_s` seconds of `timer` or `playouts` replies weighed,
+    whichever comes first, at the end of a tile kind (a kind cut short is dropped, so all
+    candidates are compared on the same tiles); the first reply is always weighed. The move
+    depends only on the public state and the budget: `rng` is not drawn from (the search has
+    nothing random), and with `budget_s=None` and a `playouts` count not even the budget
+    counts. `tile` names the drawn tile when `game` is log-driven.
     """
-    return strong_move(game, rng, budget_s, playouts, replica, tile=tile, timer=timer)
+    tile = tile or game.drawn_tile
+    if tile is None:
+        raise ValueError("no tile to place: the game is over")
+    if budget_s is None and playouts is None:
+        raise ValueError("give a time budget or a number of playouts")
+    deadline = timer() + budget_s if budget_s is not None else float("inf")
+    limit = playouts if playouts is not None else 1 << 62
+    if replica is None:
+        replica = public_replica(game)
+    player = replica.current_player
+    ranked = rank_moves(replica, tile)
+    if len(ranked) == 1:
+        return ranked[0][1]
+    top = [move for _, move in ranked[:CANDIDATES]]
+    afters = []
+    for move in top:
+        after = replica.copy()
+        after.play(move, tile=tile)
+        afters.append(after)
+    alive = list(range(len(top)))
+    if afters[0].finished:  # the game ends with this move: no reply to weigh
+        return top[max(alive, key=lambda i: (expected_margin(afters[i], player), -i))]
+    kinds = sorted(afters[0].next_tile_counts().items(), key=lambda tn: (-tn[1], tn[0]))
+    sums = [0.0] * len(top)
+    done = 0
+    halve_at = FIRST_HALVING
+    for k, (kind, count) in enumerate(kinds, start=1):
+        values: list[float] = []
+        for i in alive:
+            if done and timer() >= deadline:
+                break
+            values.append(count * reply_margin(afters[i], kind, player))
+            done += 1
+        if len(values) < len(alive):
+            break  # out of time inside this kind: drop it, so all are scored alike
+        for i, value in zip(alive, values, strict=True):
+            sums[i] += value
+        if done >= limit or timer() >= deadline:
+            break
+        if k == halve_at and len(alive) > 2:
+            alive.sort(key=lambda i: (-sums[i], i))
+            alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+            halve_at *= 2
+    return top[max(alive, key=lambda i: (sums[i], -i))]
