@@ -26,9 +26,10 @@ and the tiles left as a multiset, from public information only:
 The review of a finished game (`review.py`) judges every move by `expected_margin()` after it.
 
 Measured against `strong` at an equal CPU budget a move (`bench/bots.py`, two players, both
-seat orders; `bench/bots-findings.md`): at 0.1 s a move it won 26.5 of 40 games (66.2 %,
-Wilson 95 % 50.8-78.9 %). The earlier expert, `strong`'s search with `expected_margin()`
-added at the root only, lost: 45.2 % of 200 games at 0.3 s.
+seat orders; `bench/bots-findings.md`): at 0.3 s a move it won 60 of 113 games (53.1 %,
+Wilson 95 % 43.9-62.0 %), at 0.1 s 26.5 of 40 (66.2 %, 50.8-78.9 %): not weaker, and not
+the 60 % at 0.3 s issue 24 asks for. The earlier expert, `strong`'s search with
+`expected_margin()` added at the root only, won 45.2 % of 200 games at 0.3 s.
 """
 
 from __future__ import annotations
