@@ -8,8 +8,9 @@
     >>> events = game.play(move)
 
 Three levels: `easy` (a one-move lookahead with a light heuristic), `strong` (a search over
-the tiles that may come, within a time budget) and `expert` (the best few moves judged by the
-final margin they are expected to leave, from the chances the tiles left give). None reads
+the tiles that may come, within a time budget) and `expert` (that search with a faster reply,
+each reply judged by `expected_margin()`: the final margin it is expected to leave, from the
+chances the tiles left give). None reads
 the real order of the bag: every simulation starts from `public_replica()`, a game rebuilt
 from the public move log, whose unseen tiles are shuffled by the bot's own random generator.
 

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from app.bots import LEVELS, Bot, choose_move, expert_move, public_replica, strong_move
+from app.bots import LEVELS, Bot, choose_move, expert, expert_move, public_replica, strong_move
+from app.bots.easy import evaluate, rank_moves
 from app.engine import Game, Move, Options, Player, from_log, to_log
 from tests.randomplay import play_random_moves
 from tests.unit.conftest import future_tiles
@@ -144,6 +145,26 @@ def test_expert_respects_its_time_budget() -> None:
 
     expert_move(game, random.Random(2), budget_s=0.025, timer=slow_timer)
     assert many > readings, "with time to spare the search looks at more replies"
+
+
+@pytest.mark.parametrize("turns", [3, 30, 60])
+def test_expert_reply_is_the_easy_reply_when_every_placement_may_take_a_figure(
+    turns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = advance(Game(TWO, seed=6), turns, seed=turns)
+    replica = public_replica(game)
+    tile = game.drawn_tile
+    assert tile is not None
+    mover = replica.current_player
+    best = rank_moves(replica, tile)[0][0]
+    shortened = expert.reply(replica, tile)
+    assert shortened is not None and shortened.turn == replica.turn + 1
+    # Figures on the best few placements only: never better than the easy bot's best move.
+    assert evaluate(shortened, mover) <= best + 1e-9
+    monkeypatch.setattr(expert, "FIGURE_PLACEMENTS", 10**6)
+    full = expert.reply(replica, tile)
+    assert full is not None
+    assert evaluate(full, mover) == pytest.approx(best)
 
 
 def test_unknown_level_and_finished_game_are_refused() -> None:
