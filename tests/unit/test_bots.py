@@ -96,55 +96,32 @@ def test_easy_beats_a_random_player() -> None:
     assert all(m > 0 for m in margins), margins
 
 
-def test_strong_respects_its_time_budget() -> None:
+class TickingClock:
+    """A clock that moves `step` seconds each time the search looks at it, counting the looks."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        return self.readings * self.step
+
+
+# One reading to set the deadline (10 ms a look), then strong looks once per round or reply
+# until 50 ms have passed, the expert once per tile kind and per reply but the first of a
+# kind, until 25 ms have.
+@pytest.mark.parametrize(("search", "budget", "most"), [(strong_move, 0.05, 1 + 5 + 1),
+                                                        (expert_move, 0.025, 1 + 3)])
+def test_a_search_respects_its_time_budget(search, budget: float, most: int) -> None:
     game = advance(Game(TWO, seed=4), 10)
-    readings = 0
-
-    def timer() -> float:
-        """A clock that moves 10 ms each time the search looks at it."""
-        nonlocal readings
-        readings += 1
-        return readings * 0.01
-
-    move = strong_move(game, random.Random(2), budget_s=0.05, timer=timer)
+    timer = TickingClock(0.01)
+    move = search(game, random.Random(2), budget_s=budget, timer=timer)
     assert is_legal(game, move)
-    # One reading to set the deadline, then one per round or reply until 50 ms have passed.
-    assert readings <= 1 + 5 + 1
-    many = 0
-
-    def slow_timer() -> float:
-        nonlocal many
-        many += 1
-        return many * 1e-6
-
-    strong_move(game, random.Random(2), budget_s=0.05, timer=slow_timer)
-    assert many > readings, "with time to spare the search looks further"
-
-
-def test_expert_respects_its_time_budget() -> None:
-    game = advance(Game(TWO, seed=4), 10)
-    readings = 0
-
-    def timer() -> float:
-        """A clock that moves 10 ms each time the search looks at it."""
-        nonlocal readings
-        readings += 1
-        return readings * 0.01
-
-    move = expert_move(game, random.Random(2), budget_s=0.025, timer=timer)
-    assert is_legal(game, move)
-    # One reading to set the deadline (10 ms), then one per tile kind and per reply but the
-    # first of a kind, until 25 ms have passed.
-    assert readings <= 1 + 3
-    many = 0
-
-    def slow_timer() -> float:
-        nonlocal many
-        many += 1
-        return many * 1e-6
-
-    expert_move(game, random.Random(2), budget_s=0.025, timer=slow_timer)
-    assert many > readings, "with time to spare the search looks at more replies"
+    assert timer.readings <= most
+    slow = TickingClock(1e-6)
+    search(game, random.Random(2), budget_s=budget, timer=slow)
+    assert slow.readings > timer.readings, "with time to spare the search looks further"
 
 
 @pytest.mark.parametrize("turns", [3, 30, 60])
