@@ -42,6 +42,7 @@ from app.engine import Game, Meeple, Move, table_analysis
 
 from .easy import evaluate, figure_value, rank_moves
 from .public import public_replica
+from .strong import expectimax
 
 # How many of the easy heuristic's best moves are weighed (by the search and the review).
 CANDIDATES = 8
@@ -186,28 +187,6 @@ def expert_move(
         after = replica.copy()
         after.play(move, tile=tile)
         afters.append(after)
-    alive = list(range(len(top)))
-    if afters[0].finished:  # the game ends with this move: no reply to weigh
-        return top[max(alive, key=lambda i: (expected_margin(afters[i], player), -i))]
-    kinds = sorted(afters[0].next_tile_counts().items(), key=lambda tn: (-tn[1], tn[0]))
-    sums = [0.0] * len(top)
-    done = 0
-    halve_at = FIRST_HALVING
-    for k, (kind, count) in enumerate(kinds, start=1):
-        values: list[float] = []
-        for i in alive:
-            if done and timer() >= deadline:
-                break
-            values.append(count * reply_margin(afters[i], kind, player))
-            done += 1
-        if len(values) < len(alive):
-            break  # out of time inside this kind: drop it, so all are scored alike
-        for i, value in zip(alive, values, strict=True):
-            sums[i] += value
-        if done >= limit or timer() >= deadline:
-            break
-        if k == halve_at and len(alive) > 2:
-            alive.sort(key=lambda i: (-sums[i], i))
-            alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
-            halve_at *= 2
-    return top[max(alive, key=lambda i: (sums[i], -i))]
+    best = expectimax(afters, player, deadline, limit, FIRST_HALVING, timer,
+                      reply=reply_margin, final=expected_margin)
+    return top[best]

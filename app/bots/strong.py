@@ -126,7 +126,7 @@ def strong_move(
         after.play(move, tile=tile)
         afters.append(after)
     if config.method == "expectimax":
-        best = _expectimax(afters, player, deadline, limit, config, timer)
+        best = expectimax(afters, player, deadline, limit, config.first_halving, timer)
         return top[best][1]
     totals = [0.0] * len(top)
     done = 0
@@ -148,34 +148,38 @@ def strong_move(
     return top[best][1]
 
 
-def _expectimax(
+def expectimax(
     afters: list[Game],
     player: int,
     deadline: float,
     limit: int,
-    config: SearchConfig,
+    first_halving: int,
     timer: Callable[[], float],
+    reply: Callable[[Game, str, int], float] = reply_value,
+    final: Callable[[Game, int], float] = evaluate,
 ) -> int:
-    """Index of the candidate with the best expected standing after the next player's reply.
+    """Index of the candidate (the game after it, in `afters`) with the best expected standing
+    for `player` after the next player's reply (`reply(after, tile, player)`), or, when the
+    candidates end the game, by `final(after, player)`.
 
     The next tile is taken in turn over the kinds the next draw may give (with the River:
     River tiles first), most frequent first, each weighted by its count; every candidate is
     scored on the same tiles, so a comparison cut short by the budget is still fair. The
-    worse half is dropped after 4, 8, 16... tiles.
+    worse half is dropped after `first_halving`, then twice as many... tiles.
     """
     alive = list(range(len(afters)))
     if afters[0].finished:
-        return max(alive, key=lambda i: (evaluate(afters[i], player), -i))
+        return max(alive, key=lambda i: (final(afters[i], player), -i))
     tiles = sorted(afters[0].next_tile_counts().items(), key=lambda tn: (-tn[1], tn[0]))
     sums = [0.0] * len(afters)
     done = 0
-    halve_at = config.first_halving
+    halve_at = first_halving
     for k, (tile, count) in enumerate(tiles, start=1):
         values = []
         for i in alive:
             if done and timer() >= deadline:
                 break
-            values.append(count * reply_value(afters[i], tile, player))
+            values.append(count * reply(afters[i], tile, player))
             done += 1
         if len(values) < len(alive):
             break  # out of time inside this tile: drop it, so all are scored alike
