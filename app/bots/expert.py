@@ -40,9 +40,8 @@ from collections.abc import Callable
 
 from app.engine import Game, Meeple, Move, table_analysis
 
-from .easy import evaluate, figure_value, rank_moves
-from .public import public_replica
-from .strong import expectimax
+from .easy import evaluate, figure_value
+from .strong import Search, expectimax
 
 # How many of the easy heuristic's best moves are weighed (by the search and the review).
 CANDIDATES = 8
@@ -168,25 +167,9 @@ def expert_move(
     nothing random), and with `budget_s=None` and a `playouts` count not even the budget
     counts. `tile` names the drawn tile when `game` is log-driven.
     """
-    tile = tile or game.drawn_tile
-    if tile is None:
-        raise ValueError("no tile to place: the game is over")
-    if budget_s is None and playouts is None:
-        raise ValueError("give a time budget or a number of playouts")
-    deadline = timer() + budget_s if budget_s is not None else float("inf")
-    limit = playouts if playouts is not None else 1 << 62
-    if replica is None:
-        replica = public_replica(game)
-    player = replica.current_player
-    ranked = rank_moves(replica, tile)
-    if len(ranked) == 1:
-        return ranked[0][1]
-    top = [move for _, move in ranked[:CANDIDATES]]
-    afters = []
-    for move in top:
-        after = replica.copy()
-        after.play(move, tile=tile)
-        afters.append(after)
-    best = expectimax(afters, player, deadline, limit, FIRST_HALVING, timer,
-                      reply=reply_margin, final=expected_margin)
-    return top[best]
+    search = Search.start(game, tile, budget_s, playouts, replica, timer, CANDIDATES)
+    if isinstance(search, Move):
+        return search
+    best = expectimax(search.afters, search.player, search.deadline, search.limit,
+                      FIRST_HALVING, timer, reply=reply_margin, final=expected_margin)
+    return search.moves[best]

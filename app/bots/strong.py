@@ -88,6 +88,52 @@ def reply_value(after: Game, tile: str, player: int) -> float:
     return evaluate(reply, player)
 
 
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What a search over the easy heuristic's best moves starts from: the player to move,
+    when it must stop (`deadline` of its timer, `limit` evaluations), the candidate moves and
+    the game after each."""
+
+    player: int
+    deadline: float
+    limit: int
+    moves: list[Move]
+    afters: list[Game]
+
+    @staticmethod
+    def start(
+        game: Game,
+        tile: str | None,
+        budget_s: float | None,
+        playouts: int | None,
+        replica: Game | None,
+        timer: Callable[[], float],
+        candidates: int,
+    ) -> Search | Move:
+        """The search of the player to move in `game` over its `candidates` best moves with
+        `tile` (default: the drawn tile), from public facts (`replica`, or one made of
+        `game`); or the move itself when there is only one."""
+        tile = tile or game.drawn_tile
+        if tile is None:
+            raise ValueError("no tile to place: the game is over")
+        if budget_s is None and playouts is None:
+            raise ValueError("give a time budget or a number of playouts")
+        deadline = timer() + budget_s if budget_s is not None else float("inf")
+        limit = playouts if playouts is not None else 1 << 62
+        if replica is None:
+            replica = public_replica(game)
+        ranked = rank_moves(replica, tile)
+        if len(ranked) == 1:
+            return ranked[0][1]
+        moves = [move for _, move in ranked[:candidates]]
+        afters = []
+        for move in moves:
+            after = replica.copy()
+            after.play(move, tile=tile)
+            afters.append(after)
+        return Search(replica.current_player, deadline, limit, moves, afters)
+
+
 def strong_move(
     game: Game,
     rng: random.Random,
@@ -105,29 +151,16 @@ def strong_move(
     count the result depends only on the public state and `rng`. `tile` names the drawn tile
     when `game` is log-driven (rebuilt from a public log).
     """
-    tile = tile or game.drawn_tile
-    if tile is None:
-        raise ValueError("no tile to place: the game is over")
-    if budget_s is None and playouts is None:
-        raise ValueError("give a time budget or a number of playouts")
-    deadline = timer() + budget_s if budget_s is not None else float("inf")
-    limit = playouts if playouts is not None else 1 << 62
-    if replica is None:
-        replica = public_replica(game)
-    player = replica.current_player
-    ranked = rank_moves(replica, tile)
-    if len(ranked) == 1:
-        return ranked[0][1]
-    top = ranked[: config.candidates]
+    search = Search.start(game, tile, budget_s, playouts, replica, timer, config.candidates)
+    if isinstance(search, Move):
+        return search
+    player, deadline, limit, top, afters = (
+        search.player, search.deadline, search.limit, search.moves, search.afters
+    )
     alive = list(range(len(top)))
-    afters = []
-    for _, move in top:
-        after = replica.copy()
-        after.play(move, tile=tile)
-        afters.append(after)
     if config.method == "expectimax":
         best = expectimax(afters, player, deadline, limit, config.first_halving, timer)
-        return top[best][1]
+        return top[best]
     totals = [0.0] * len(top)
     done = 0
     rounds = 0
@@ -145,7 +178,7 @@ def strong_move(
             alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
             halve_at *= 2
     best = max(alive, key=lambda i: (totals[i], -i))
-    return top[best][1]
+    return top[best]
 
 
 def expectimax(
