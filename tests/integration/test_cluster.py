@@ -76,6 +76,12 @@ def cluster(server_factory, fresh_postgres_url, tmp_path):
         redis_server.kill()
 
 
+# A process answers `unavailable` until its Redis subscription is back after an outage: how
+# often and how far apart a player says hello again (the browser waits about as long).
+UNAVAILABLE_TRIES = 40
+UNAVAILABLE_PAUSE = 0.25
+
+
 class Player:
     """A client that follows its room across server processes: when its server goes away it
     connects to another one with the same token."""
@@ -89,8 +95,19 @@ class Player:
         self.seen: list[list[dict[str, Any]]] = []  # every turn list this player saw
 
     async def connect(self, server: Any) -> Player:
-        self.client = await Client.connect(server.ws_url, self.code, token=self.token,
-                                           name=self.name)
+        """Connect to `server`; a hello it answers `unavailable` (its Redis not back yet after
+        an outage) is said again, as a browser does, a few times at the most."""
+        for _attempt in range(UNAVAILABLE_TRIES):
+            try:
+                self.client = await Client.connect(server.ws_url, self.code, token=self.token,
+                                                   name=self.name)
+                break
+            except ProtocolViolation as refused:
+                if "'code': 'unavailable'" not in str(refused):
+                    raise
+                await asyncio.sleep(UNAVAILABLE_PAUSE)  # a browser's pause before it asks again
+        else:
+            raise AssertionError(f"{self.name}: {server.url} stayed unavailable")
         self.server = server
         self._remember()
         return self
