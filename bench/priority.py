@@ -1,7 +1,7 @@
 """Does a review slow a live room? A live room's bot reply and hint times, with and without
 reviews running, on one real server (SQLite, one live worker process, one review worker).
 
-    flock /work/bench.lock .venv/bin/python -m bench.priority [--samples 20] [--reviews 4]
+    .venv/bin/python -m bench.priority [--samples 20] [--reviews 4]
 
 1. Plays `--reviews` games of `--review-turns` random moves, each ended by its host.
 2. Quiet: in a live room (a person against an `expert` bot, hints on request, no bot pause),

@@ -1,7 +1,7 @@
 """The CPU one review of a whole game costs: N two-player games of 84 tiles (winter, farmers)
 played by easy bots, each reviewed turn by turn as the server's review worker does.
 
-    flock /work/bench.lock .venv/bin/python -m bench.review [--games 3]
+    .venv/bin/python -m bench.review [--games 3]
 
 Prints the CPU seconds (this process's, so other work on the machine does not count) of each
 review, their median and max, and the mean per turn.
