@@ -81,6 +81,9 @@ def test_a_whole_game_with_the_expansion(fast_server, new_page, artifacts, tmp_p
         entry, spot = choose(page)
         play(page, entry, spot)
         placed += 1
+        # the host's page decides who moves next: it must have this move first (on a loaded
+        # machine its diff may come after the mover's page has gone on)
+        host.wait_for_function(f"{GAME}.turn > {game['turn']} || {GAME}.finished")
     assert placed > 20, "the people played their share of the game"
 
     game = host.evaluate(GAME)
