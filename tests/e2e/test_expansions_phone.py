@@ -40,11 +40,14 @@ def place_by_finger(page, entry: dict, spot: int) -> None:
     if spot >= 0:
         page.keyboard.press(str(spot + 1))
         page.wait_for_function(f"window.__game.state.turn.spot === {spot}")
-    confirm = page.locator("[data-action=confirm]")
-    confirm.wait_for(state="visible")  # the tray is drawn again once the spot is chosen
-    box = confirm.bounding_box()
-    assert box and box["y"] + box["height"] <= 812, box  # in sight on the phone
-    confirm.tap()
+    # Confirm in sight on the phone: read in the page in one go (the tray is drawn again once
+    # the spot is chosen, so a button found a moment before may be gone)
+    page.wait_for_function("""(() => {
+        const b = document.querySelector('[data-action=confirm]');
+        const r = b && b.getBoundingClientRect();
+        return !!r && r.height > 0 && r.top >= 0 && r.bottom <= 812;
+    })()""")
+    page.locator("[data-action=confirm]").tap()
     page.wait_for_function(f"{GAME}.turn > {turn} || {GAME}.finished")
 
 
