@@ -244,12 +244,11 @@ class Rooms:
         if held is None or held.closed or (room is not None and held is not room):
             return
         del self._rooms[code]
-        room = held
         log.warning("room %s: another process took it over", code)
-        room.closed = True
-        room.dispose()
+        held.closed = True
+        held.dispose()
         processes = set()
-        for peer in list(room.peers):
+        for peer in list(held.peers):
             if peer.process is None:
                 peer.close(Close.RESTART, "room moved")
             else:
