@@ -7,6 +7,7 @@ import uvicorn
 from app.server.observe import logs
 from app.server.settings import Settings
 from app.server.web.arrival import bounded_http
+from app.server.web.frames import OneWriteWebSocket
 
 
 def main() -> None:
@@ -22,6 +23,8 @@ def main() -> None:
         # Frames up to a mebibyte reach the app, which closes a connection over its own limit
         # (`max_frame_bytes`) with 1009 after a proper closing handshake; larger ones are cut
         # off by the websocket library itself.
+        # uvicorn's websocket protocol, with a move's messages to one client in one write.
+        ws=OneWriteWebSocket,
         ws_max_size=max(settings.max_frame_bytes, 1 << 20),
         # uvicorn's httptools protocol, with a bound on the time a request may take to arrive
         # and on its head's size while it does (408 and 431); a head that arrives at once is

@@ -32,6 +32,11 @@ log = logging.getLogger(__name__)
 sessions = logging.getLogger("app.access")  # one line per websocket session
 _ids = itertools.count(1)
 SEATED = m.prefix(m.Seated)
+# The ASGI extension of a server that writes a list of texts, one frame each, in one socket
+# write (`web.frames.OneWriteWebSocket`): `{"type": "websocket.send", "texts": [...]}`.
+SEND_TEXTS = "carcassonne.websocket.send_texts"
+# At most this many queued messages go in one write (a slow client's backlog in slices).
+TEXTS_A_WRITE = 16
 
 
 class RoomEntry(Protocol):
@@ -148,6 +153,7 @@ class Connection:
         """Drain the queue onto the socket until a close or a dead socket."""
         try:
             out = self._out
+            several = SEND_TEXTS in self.ws.scope.get("extensions", {})
             while True:
                 while not out:
                     self._wake = asyncio.get_running_loop().create_future()
@@ -157,8 +163,21 @@ class Connection:
                 if isinstance(item, _Closing):
                     await self.ws.close(item.code, item.reason)
                     return
-                await self.ws.send_text(item)
-                self.frames_out += 1
+                if not several or not out:
+                    await self.ws.send_text(item)
+                    self.frames_out += 1
+                    continue
+                # What queued meanwhile (a move's diff and the next player's placements)
+                # goes in the same socket write.
+                texts = [item]
+                while out and len(texts) < TEXTS_A_WRITE:
+                    following = out[0]
+                    if not isinstance(following, str):
+                        break
+                    out.popleft()
+                    texts.append(following)
+                await self.ws.send({"type": "websocket.send", "texts": texts})
+                self.frames_out += len(texts)
         except Exception as exc:
             log.debug("socket write failed: %r", exc)
             self.closing = True  # the socket is gone; the reader will notice too
