@@ -102,6 +102,8 @@ class RoomDriver:
         self.ready = asyncio.Event()
         self.last_progress = time.perf_counter()
         self.restarting = False
+        # The turn at which the host ends the first game early (`Bench.spread`), or None.
+        self.first_end: int | None = None
 
     async def setup(self, http: httpx.AsyncClient) -> None:
         for attempt in range(3):
@@ -174,13 +176,13 @@ class RoomDriver:
         if game is None:
             return
         if game["finished"]:
+            # Nothing is pending any more, and the rematch's turns count from 0 again.
+            self.sent.clear()
             if not self.restarting:
                 self.restarting = True
                 self.bench.spawn(self.by_seat[0].send(type="start"))
             return
         self.restarting = False
-        if self.sent and game["turn"] < self.sent[-1][0]:
-            self.sent.clear()  # a rematch: turns count from 0 again
         legal = self.legal
         if legal is None or legal["turn"] != game["turn"]:
             return  # the mover's placements for this turn are on their way
@@ -208,6 +210,11 @@ class RoomDriver:
             game, legal = self.game, self.legal
             if game is None or game["finished"] or legal is None or legal["turn"] != game["turn"]:
                 continue
+            if self.first_end is not None and game["turn"] >= self.first_end:
+                # Not a move: the game's end (and the rematch) at this room's own turn.
+                self.first_end = None
+                await self.by_seat[0].send(type="end_game", turn=game["turn"])
+                continue
             seat = game["seats"][game["current_player"]]
             move = random_place(game, legal, self.rng, figure_chance=0.5)
             self.sent.append((game["turn"], time.perf_counter()))
@@ -218,8 +225,13 @@ class RoomDriver:
 class Bench:
     """The rooms and their clients for one set of servers."""
 
-    def __init__(self, servers: Servers) -> None:
+    def __init__(self, servers: Servers, spread: bool = False) -> None:
         self.servers = servers
+        # Rooms set up together play in step: at a common rate every game would end, and
+        # the next start, in the same second, a burst no real server sees (a start costs
+        # a few moves). With `spread`, room k of n ends its first game early at turn
+        # 1 + k * 80 // n, so from then on the rooms' games end evenly spread in time.
+        self.spread = spread
         self.cpu = CpuMeter(servers)
         self.rooms: list[RoomDriver] = []
         self.stats = Stats()
@@ -245,6 +257,9 @@ class Bench:
         """Create one room per (players, spectators); returns the seconds it took."""
         start = time.perf_counter()
         self.rooms = [RoomDriver(self, i, p, s) for i, (p, s) in enumerate(shapes)]
+        if self.spread:
+            for k, room in enumerate(self.rooms):
+                room.first_end = 1 + k * 80 // len(self.rooms)
         gate = asyncio.Semaphore(parallel)
         limits = httpx.Limits(max_connections=parallel)
         async with httpx.AsyncClient(base_url=self.servers.url, timeout=60,

@@ -16,6 +16,8 @@ Shapes:
   each room placing a tile every 10 s (moves spread evenly in time).
 - `full`: fewer rooms (2 players + 1 spectator), the total move rate raised stage by stage;
   every stage runs and is reported, passed or not (p99 under 100 ms, the rate kept, no error).
+  Room k of n ends its first game early at turn 1 + 80k/n, so that games end (and start again)
+  spread in time as in a real server, not all in the same second (`--in-step` keeps them so).
 
 Setups (`--processes`, `--routing`): one process (no Redis unless `--redis`), or several
 sharing the rooms through Redis, their sockets spread round robin (`off`: half of a room's
@@ -71,7 +73,7 @@ async def human(servers: Servers, args: argparse.Namespace) -> list[dict[str, An
 
 async def full(servers: Servers, args: argparse.Namespace) -> list[dict[str, Any]]:
     """A few rooms, the total rate raised stage by stage; every stage is run."""
-    bench = Bench(servers)
+    bench = Bench(servers, spread=not args.in_step)
     took = await bench.setup([(2, 1)] * args.full_rooms, args.parallel)
     print(f"  set-up: {args.full_rooms} rooms, {bench.sockets} sockets in {took:.0f} s")
     rows = []
@@ -126,6 +128,8 @@ def main() -> None:
     parser.add_argument("--rates", default="200,400,700,1000,1300",
                         help="full: total moves/s per stage")
     parser.add_argument("--stage-seconds", type=float, default=20.0)
+    parser.add_argument("--in-step", action="store_true",
+                        help="full: every room's games end in the same second (no spread)")
     parser.add_argument("--warmup", type=float, default=3.0, help="full: s before each stage")
     parser.add_argument("--parallel", type=int, default=40, help="rooms set up at once")
     parser.add_argument("--processes", default="1",
