@@ -1,7 +1,7 @@
 import './english.mjs';
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { createChoices, createBody } from '../../static/js/ui/create.js';
+import { createChoices, createBody, firstTick } from '../../static/js/ui/create.js';
 import { seatCounts } from '../../static/js/ui/lobby.js';
 import { COLORS, OPTIONS } from '../../static/js/net/protocol.js';
 import { CATALOG } from './fixtures.mjs';
@@ -33,4 +33,11 @@ test('the form posts its name, colour and options', () => {
   for (const [k, v] of [['name', ' Ann '], ['color', 'blue'], ['tileset', 'classic'], ['seats', '3'], ['pace', '48'], ['abbot', 'on']]) data.append(k, v);
   assert.deepEqual(createBody(data), { name: 'Ann', color: 'blue', options: { tileset: 'classic', farmers: false, abbot: true,
     river: false, inns_cathedrals: false, traders_builders: false, seats: 3, pace: 'turn', move_hours: 48 } });
+});
+
+test("a box ticked or cleared before the script ran keeps the player's choice; the others take the default", () => {
+  assert.equal(firstTick({ checked: false, defaultChecked: false }, true), true, 'untouched: the default');
+  assert.equal(firstTick({ checked: false, defaultChecked: false }, false), false);
+  assert.equal(firstTick({ checked: true, defaultChecked: false }, false), true, 'ticked while loading');
+  assert.equal(firstTick({ checked: false, defaultChecked: true }, true), false, 'cleared while loading');
 });

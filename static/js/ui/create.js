@@ -40,8 +40,18 @@ export function fillCreateForm(form, catalog = null) {
     fill(field(name), ...choices.map(([value, words]) => h('option', { value, selected: value === now }, words)));
   }
   if (!first) return;
-  for (const name of CREATE_CHECKS) field(name).checked = OPTIONS[name].default;
+  for (const name of CREATE_CHECKS) field(name).checked = firstTick(field(name), OPTIONS[name].default);
   field('name').maxLength = LIMITS.NAME_MAX;
+}
+
+/**
+ * Whether a box of the form is ticked once the script runs: as the server's default says,
+ * unless the player ticked or cleared it while the page was still loading (it then differs
+ * from how the page's HTML had it).
+ * @param {{checked: boolean, defaultChecked: boolean}} box @param {boolean} byDefault
+ */
+export function firstTick(box, byDefault) {
+  return box.checked !== box.defaultChecked ? box.checked : byDefault;
 }
 
 /**
