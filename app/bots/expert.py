@@ -11,7 +11,7 @@ and each reply's outcome judged by the final margin it is expected to leave.
    third of the work of ranking every move). Score the position after the reply for us with
    `expected_margin()` (below) and weight it by the tile's count. Every candidate is scored
    on the same tiles, so a search cut short by the budget still compares like with like;
-   the worse half is dropped after 2, 4, 8... kinds (sequential halving).
+   the worse half is dropped after 1, 2, 4... kinds (sequential halving).
 3. When every kind is weighed with time left (late in the game, or with a long budget), the
    next candidates of the easy ranking (up to `WIDE_CANDIDATES`) are weighed one by one on
    the same kinds, each dropped at the first halving gate it fails (`widened`).
@@ -55,7 +55,7 @@ CANDIDATES = 24
 # time left (late in the game, when few kinds are left; `widened`).
 WIDE_CANDIDATES = 32
 # Reply kinds after which the worse half of the candidates is first dropped.
-FIRST_HALVING = 2
+FIRST_HALVING = 1
 # How many of the best placements of a reply (without a figure) are tried with a figure.
 FIGURE_PLACEMENTS = 4
 # The kinds whose closing a table analysis foresees.
@@ -191,11 +191,12 @@ def widened(
 
     The first `CANDIDATES` are weighed as `strong`'s `expectimax` does: over the kinds the
     next draw may give, most frequent first, each weighted by its count, the worse half
-    dropped after 4, 8, 16... kinds. When they are all weighed on every kind with time left,
-    the next candidates follow one by one on the same kinds, each dropped as soon as it falls
-    below the weakest survivor of a halving at the same kind (the gate the first ones passed),
-    and kept when it reaches the last kind. A candidate cut short by the budget is dropped, so
-    the survivors are all compared on the same tiles.
+    dropped after `FIRST_HALVING`, then twice as many... kinds. When they are all weighed on
+    every kind with time left, the next candidates follow one by one on the same kinds, each
+    dropped as soon as it falls below the weakest survivor of a halving at the same kind (the
+    gate the first ones passed), and kept when it reaches the last kind. A kind or a candidate
+    cut short by the budget is dropped, so the survivors are all compared on the same tiles;
+    cut short inside the first kind, the search keeps the candidates weighed on it.
     """
     if afters[0].finished:
         return max(range(len(afters)), key=lambda i: (expected_margin(afters[i], player), -i))
@@ -215,7 +216,11 @@ def widened(
             values.append(count * reply_margin(afters[i], tile, player))
             done += 1
         if len(values) < len(alive):
-            # Out of time inside this kind: drop it, so all are scored alike.
+            if k == 1:
+                # Out of time inside the first kind (late in the game, when replies are
+                # dear): the best of the candidates weighed on it.
+                return max(range(len(values)), key=lambda n: (values[n], -n))
+            # Out of time inside a later kind: drop it, so all are scored alike.
             return max(alive, key=lambda i: (sums[i], -i))
         for i, value in zip(alive, values, strict=True):
             sums[i] += value

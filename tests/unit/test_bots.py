@@ -180,6 +180,11 @@ def test_expert_widens_to_later_candidates_only_with_time_left(
     looks["n"] = 0
     assert expert.widened(afters, 0, 0.5, 1 << 40, clock) == expert.CANDIDATES - 1
     assert looks["n"] == phase_one
+    # The budget ends inside the first kind: the best of the candidates weighed on it.
+    looks["n"] = 0
+    phase_one = 5
+    assert expert.widened(afters, 0, 0.5, 1 << 40, clock) == 4
+    assert looks["n"] == 5
 
 
 def test_unknown_level_and_finished_game_are_refused() -> None:
