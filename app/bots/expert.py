@@ -1,22 +1,18 @@
 """The `expert` bot: the `strong` bot's search, with the next player's reply found faster
 and each reply's outcome judged by the final margin it is expected to leave.
 
-1. Rank every legal move with the `easy` heuristic (`rank_moves`) and keep the best
-   `CANDIDATES` (24, three times `strong`'s 8: at 0.3 s a move the search covers only a few
-   tile kinds, and weighing many candidates on the most frequent kinds finds the move of a
-   search over every kind more often than weighing 8 on more kinds; bench/bots-findings.md).
+1. Rank every legal move with the `easy` heuristic (`rank_moves`) and keep the best few
+   (`CANDIDATES`), as `strong` does.
 2. For each kind of tile left in the bag, most frequent first, let the next player answer
    each candidate with that tile (`reply`): every placement of it without a figure ranked by
    the easy heuristic, then a figure tried only on the best `FIGURE_PLACEMENTS` of them (a
-   third of the work of ranking every move). Score the position after the reply for us with
+   third of the work of ranking every move, which is what lets this search reach further
+   than `strong`'s in the same time). Score the position after the reply for us with
    `expected_margin()` (below) and weight it by the tile's count. Every candidate is scored
    on the same tiles, so a search cut short by the budget still compares like with like;
-   the worse half is dropped after 1, 2, 4... kinds (sequential halving).
-3. When every kind is weighed with time left (late in the game, or with a long budget), the
-   next candidates of the easy ranking (up to `WIDE_CANDIDATES`) are weighed one by one on
-   the same kinds, each dropped at the first halving gate it fails (`widened`).
-Only tile counts are used, never the bag's order, and nothing is random: the same public
-state and the same time give the same move.
+   the worse half is dropped after 4, 8, 16... kinds (sequential halving). Only tile counts
+   are used, never the bag's order, and nothing is random: the same public state gives the
+   same move.
 
 `expected_scores()` / `expected_margin()`: each player's expected final score from the board
 and the tiles left as a multiset, from public information only:
@@ -45,17 +41,12 @@ from collections.abc import Callable
 from app.engine import Game, Meeple, Move, table_analysis
 
 from .easy import evaluate, figure_value
-from .strong import Search
+from .strong import Search, expectimax
 
-# How many of the easy heuristic's best moves the search weighs first. At 0.3 s a move the
-# search covers only a few tile kinds, and it finds the move of a search over every kind
-# more often when it weighs many candidates on few kinds than few on many (bots-findings).
-CANDIDATES = 24
-# How many it may go on to once the first `CANDIDATES` are weighed on every tile kind with
-# time left (late in the game, when few kinds are left; `widened`).
-WIDE_CANDIDATES = 32
+# How many of the easy heuristic's best moves are weighed (by the search and the review).
+CANDIDATES = 8
 # Reply kinds after which the worse half of the candidates is first dropped.
-FIRST_HALVING = 1
+FIRST_HALVING = 4
 # How many of the best placements of a reply (without a figure) are tried with a figure.
 FIGURE_PLACEMENTS = 4
 # The kinds whose closing a table analysis foresees.
@@ -176,71 +167,9 @@ def expert_move(
     nothing random), and with `budget_s=None` and a `playouts` count not even the budget
     counts. `tile` names the drawn tile when `game` is log-driven.
     """
-    search = Search.start(game, tile, budget_s, playouts, replica, timer, WIDE_CANDIDATES)
+    search = Search.start(game, tile, budget_s, playouts, replica, timer, CANDIDATES)
     if isinstance(search, Move):
         return search
-    return search.moves[widened(search.afters, search.player, search.deadline, search.limit,
-                                timer)]
-
-
-def widened(
-    afters: list[Game], player: int, deadline: float, limit: int, timer: Callable[[], float]
-) -> int:
-    """Index of the candidate (the game after it, in `afters`, best by the easy heuristic
-    first) of best expected margin for `player` after the next player's reply.
-
-    The first `CANDIDATES` are weighed as `strong`'s `expectimax` does: over the kinds the
-    next draw may give, most frequent first, each weighted by its count, the worse half
-    dropped after `FIRST_HALVING`, then twice as many... kinds. When they are all weighed on
-    every kind with time left, the next candidates follow one by one on the same kinds, each
-    dropped as soon as it falls below the weakest survivor of a halving at the same kind (the
-    gate the first ones passed), and kept when it reaches the last kind. A kind or a candidate
-    cut short by the budget is dropped, so the survivors are all compared on the same tiles;
-    cut short inside the first kind, the search keeps the candidates weighed on it.
-    """
-    if afters[0].finished:
-        return max(range(len(afters)), key=lambda i: (expected_margin(afters[i], player), -i))
-    tiles = sorted(afters[0].next_tile_counts().items(), key=lambda tn: (-tn[1], tn[0]))
-    first = min(CANDIDATES, len(afters))
-    alive = list(range(first))
-    sums = [0.0] * len(afters)
-    # gates[k]: the weakest survivor's sum over the first k kinds, at each halving.
-    gates: dict[int, float] = {}
-    done = 0
-    halve_at = FIRST_HALVING
-    for k, (tile, count) in enumerate(tiles, start=1):
-        values = []
-        for i in alive:
-            if done and timer() >= deadline:
-                break
-            values.append(count * reply_margin(afters[i], tile, player))
-            done += 1
-        if len(values) < len(alive):
-            if k == 1:
-                # Out of time inside the first kind (late in the game, when replies are
-                # dear): the best of the candidates weighed on it.
-                return max(range(len(values)), key=lambda n: (values[n], -n))
-            # Out of time inside a later kind: drop it, so all are scored alike.
-            return max(alive, key=lambda i: (sums[i], -i))
-        for i, value in zip(alive, values, strict=True):
-            sums[i] += value
-        if k < len(tiles) and (done >= limit or timer() >= deadline):
-            return max(alive, key=lambda i: (sums[i], -i))
-        if k == halve_at and len(alive) > 2:
-            alive.sort(key=lambda i: (-sums[i], i))
-            alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
-            gates[k] = min(sums[i] for i in alive)
-            halve_at *= 2
-    for j in range(first, len(afters)):
-        total = 0.0
-        for k, (tile, count) in enumerate(tiles, start=1):
-            if done >= limit or timer() >= deadline:
-                return max(alive, key=lambda i: (sums[i], -i))
-            total += count * reply_margin(afters[j], tile, player)
-            done += 1
-            if k in gates and total <= gates[k]:
-                break
-        else:
-            sums[j] = total
-            alive.append(j)
-    return max(alive, key=lambda i: (sums[i], -i))
+    best = expectimax(search.afters, search.player, search.deadline, search.limit,
+                      FIRST_HALVING, timer, reply=reply_margin, final=expected_margin)
+    return search.moves[best]

@@ -32,7 +32,7 @@ from app.engine import Game, IllegalMoveError, InvalidLogError, Meeple, Move, fr
 
 from .advice import explain
 from .easy import rank_moves
-from .expert import expected_scores, weigh
+from .expert import CANDIDATES, expected_scores, weigh
 
 # The lower bound of each class's loss, worst first (README "Game review").
 CLASSES: tuple[tuple[str, float], ...] = (
@@ -42,9 +42,6 @@ CLASSES: tuple[tuple[str, float], ...] = (
     ("good", 0.0),
 )
 _EPSILON = 1e-6
-# How many of the easy heuristic's best moves the review weighs at each turn (by the expected
-# margin after the move only: the bot's search goes wider, the review keeps to its time bound).
-_CANDIDATES = 8
 # A move tried in a puzzle is as good as the best found below this loss: the upper bound of
 # a good move (README "Game review").
 PUZZLE_TOLERANCE = CLASSES[-2][1]
@@ -133,7 +130,7 @@ def _best(game: Game, tile: str, player: int, move: Move, value: float) -> tuple
     """The best of `move` (worth `value`) and the expert's candidates for `tile` in `game`,
     with its expected final margin for `player`; `move` when none is better."""
     best, best_value = move, value
-    for _, other in rank_moves(game, tile)[:_CANDIDATES]:
+    for _, other in rank_moves(game, tile)[:CANDIDATES]:
         if other == move:
             continue
         worth = weigh(game, other, tile, player)

@@ -144,49 +144,6 @@ def test_expert_reply_is_the_easy_reply_when_every_placement_may_take_a_figure(
     assert evaluate(full, mover) == pytest.approx(best)
 
 
-def test_expert_widens_to_later_candidates_only_with_time_left(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    game = advance(Game(TWO, seed=6), 60, seed=3)
-    replica = public_replica(game)
-    tile = game.drawn_tile
-    assert tile is not None
-    afters = []
-    for _, move in rank_moves(replica, tile)[: expert.CANDIDATES + 2]:
-        after = replica.copy()
-        after.play(move, tile=tile)
-        afters.append(after)
-    assert len(afters) == expert.CANDIDATES + 2
-    kinds = len(afters[0].next_tile_counts())
-    # Each candidate is worth its index on every tile: the later, the better.
-    worth = {id(after): float(j) for j, after in enumerate(afters)}
-    looks = {"n": 0}
-
-    def fake_reply(after: Game, tile: str, player: int) -> float:
-        looks["n"] += 1
-        return worth[id(after)]
-
-    monkeypatch.setattr(expert, "reply_margin", fake_reply)
-    # No deadline: the two later candidates are weighed too, and the last one is the best.
-    assert expert.widened(afters, 0, float("inf"), 1 << 40, lambda: 0.0) == len(afters) - 1
-    # Each later candidate beats every gate, so it is weighed on every kind.
-    phase_one = looks["n"] - 2 * kinds
-    assert phase_one > 0
-
-    def clock() -> float:
-        return 1.0 if looks["n"] >= phase_one else 0.0
-
-    # The budget ends with the first candidates' last kind: the best of those is kept.
-    looks["n"] = 0
-    assert expert.widened(afters, 0, 0.5, 1 << 40, clock) == expert.CANDIDATES - 1
-    assert looks["n"] == phase_one
-    # The budget ends inside the first kind: the best of the candidates weighed on it.
-    looks["n"] = 0
-    phase_one = 5
-    assert expert.widened(afters, 0, 0.5, 1 << 40, clock) == 4
-    assert looks["n"] == 5
-
-
 def test_unknown_level_and_finished_game_are_refused() -> None:
     game = Game(TWO, seed=1)
     with pytest.raises(ValueError, match="unknown bot level"):
