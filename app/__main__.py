@@ -20,11 +20,11 @@ def main() -> None:
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
+        # uvicorn's websocket protocol, with a move's messages to one client in one write.
+        ws=OneWriteWebSocket,
         # Frames up to a mebibyte reach the app, which closes a connection over its own limit
         # (`max_frame_bytes`) with 1009 after a proper closing handshake; larger ones are cut
         # off by the websocket library itself.
-        # uvicorn's websocket protocol, with a move's messages to one client in one write.
-        ws=OneWriteWebSocket,
         ws_max_size=max(settings.max_frame_bytes, 1 << 20),
         # uvicorn's httptools protocol, with a bound on the time a request may take to arrive
         # and on its head's size while it does (408 and 431); a head that arrives at once is

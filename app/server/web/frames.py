@@ -12,7 +12,7 @@ list, so the app still runs on any ASGI server without it.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -33,8 +33,7 @@ class OneWriteWebSocket(WebSocketsSansIOProtocol):
             scope["extensions"][SEND_TEXTS] = {}
 
     async def send(self, message: Any) -> None:
-        event = cast(dict[str, Any], message)
-        texts = event.get("texts") if event["type"] == "websocket.send" else None
+        texts = message.get("texts") if message["type"] == "websocket.send" else None
         if (texts is None or not self.handshake_complete or self.close_sent
                 or self.initial_response is not None):
             await super().send(message)
