@@ -43,23 +43,16 @@ async def app(scope, receive, send) -> None:  # type: ignore[no-untyped-def]
     assert (await receive())["type"] == "websocket.disconnect"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 async def test_a_list_of_texts_is_one_write_and_arrives_as_frames_in_order():
     CountingWebSocket.writes.clear()
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           ws=CountingWebSocket, ws_ping_interval=None,
-                                           log_config=None,
-                                           lifespan="off"))
-    serving = asyncio.create_task(server.serve())
+    # A socket already listening: the client's connection waits in its backlog until the
+    # server takes it, so nothing has to wait for the server to have started.
+    listening = socket.create_server(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, ws=CountingWebSocket, ws_ping_interval=None,
+                                           log_config=None, lifespan="off"))
+    serving = asyncio.create_task(server.serve(sockets=[listening]))
     try:
-        while not server.started:
-            await asyncio.sleep(0.01)
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws") as client:
             assert client.protocol.extensions  # permessage-deflate negotiated
             got = [await client.recv() for _ in range(4)]
