@@ -88,6 +88,7 @@ class Database:
         self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
         self._writes: Engine | None = None
         self._inline: Engine | None = None
+        self._inline_conn: Connection | None = None
         self._write_thread: ThreadPoolExecutor | None = None
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
@@ -116,7 +117,13 @@ class Database:
             async with self.engine.begin() as conn:
                 return await conn.run_sync(work)
         try:
-            with self._inline.begin() as inline:
+            # One connection held for the life of the handle: a pool's check-out and reset on
+            # return cost more than a small batch's statements. Only this thread writes on it,
+            # and `work` does not await, so two transactions never interleave on it.
+            if self._inline_conn is None:
+                self._inline_conn = self._inline.connect()
+            inline = self._inline_conn
+            with inline.begin():
                 return work(inline)
         except exc.OperationalError as error:
             if not _is_busy(error):
@@ -248,6 +255,9 @@ class Database:
         if self._writes is not None and self._write_thread is not None:
             self._write_thread.shutdown(wait=True)
             self._writes.dispose()
+        if self._inline_conn is not None:
+            self._inline_conn.close()
+            self._inline_conn = None
         if self._inline is not None:
             self._inline.dispose()
 
