@@ -134,6 +134,13 @@ class Search:
         return Search(replica.current_player, deadline, limit, moves, afters)
 
 
+def better_half(alive: list[int], scores: list[float]) -> list[int]:
+    """The better half (rounded up, at least two) of the candidates `alive` by `scores`, ties
+    kept by the lower index, in index order: a search's successive halving step."""
+    ranked = sorted(alive, key=lambda i: (-scores[i], i))
+    return sorted(ranked[: max(2, (len(alive) + 1) // 2)])
+
+
 def strong_move(
     game: Game,
     rng: random.Random,
@@ -174,8 +181,7 @@ def strong_move(
         if done >= limit or timer() >= deadline:
             break
         if rounds == halve_at and len(alive) > 2:
-            alive.sort(key=lambda i: (-totals[i], i))
-            alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+            alive = better_half(alive, totals)
             halve_at *= 2
     best = max(alive, key=lambda i: (totals[i], -i))
     return top[best]
@@ -221,7 +227,6 @@ def expectimax(
         if done >= limit or timer() >= deadline:
             break
         if k == halve_at and len(alive) > 2:
-            alive.sort(key=lambda i: (-sums[i], i))
-            alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+            alive = better_half(alive, sums)
             halve_at *= 2
     return max(alive, key=lambda i: (sums[i], -i))

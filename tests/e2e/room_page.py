@@ -80,6 +80,19 @@ def choose_cell(page, x: int, y: int, u: float = 0.5, v: float = 0.5) -> None:
     settle(page)
 
 
+def rotate_and_pick(page, rot: int, spot: int) -> None:
+    """Turn the chosen tile with R to the rotation `rot`, then pick the figure spot `spot` by
+    its number key (-1: no figure)."""
+    for _ in range(4):
+        if page.evaluate("window.__game.state.turn.pending.rot") == rot:
+            break
+        page.keyboard.press("r")
+    assert page.evaluate("window.__game.state.turn.pending.rot") == rot
+    if spot >= 0:
+        page.keyboard.press(str(spot + 1))
+        page.wait_for_function(f"window.__game.state.turn.spot === {spot}")
+
+
 def play_turn(page, turn_index: int, shot=None) -> dict:
     """Place the drawn tile through the UI: a cell on the canvas, rotate (button or R) to the
     wanted rotation, a figure target on the canvas when there is one, confirm."""

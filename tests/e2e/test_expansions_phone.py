@@ -8,7 +8,7 @@ part for each expansion."""
 from __future__ import annotations
 
 import pytest
-from room_page import GAME, choose, choose_cell, click_canvas, host_vs_bot, settle
+from room_page import GAME, choose, choose_cell, click_canvas, host_vs_bot, rotate_and_pick, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -32,14 +32,7 @@ def place_by_finger(page, entry: dict, spot: int) -> None:
     page.keyboard.press("f")  # the whole board in sight: the square may lie off screen
     settle(page)
     choose_cell(page, entry["x"], entry["y"])
-    for _ in range(4):
-        if page.evaluate("window.__game.state.turn.pending.rot") == entry["rot"]:
-            break
-        page.keyboard.press("r")
-    assert page.evaluate("window.__game.state.turn.pending.rot") == entry["rot"]
-    if spot >= 0:
-        page.keyboard.press(str(spot + 1))
-        page.wait_for_function(f"window.__game.state.turn.spot === {spot}")
+    rotate_and_pick(page, entry["rot"], spot)
     # Confirm in sight on the phone: read in the page in one go (the tray is drawn again once
     # the spot is chosen, so a button found a moment before may be gone)
     page.wait_for_function("""(() => {

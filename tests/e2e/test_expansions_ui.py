@@ -5,7 +5,7 @@ goods in the player panel."""
 from __future__ import annotations
 
 import pytest
-from room_page import GAME, choose, click_canvas, open_home, settle
+from room_page import GAME, choose, click_canvas, open_home, rotate_and_pick, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -27,14 +27,7 @@ def place(page, entry: dict, spot: int) -> None:
     sx, sy = page.evaluate(f"window.__game.screenOf({entry['x']}, {entry['y']})")
     click_canvas(page, sx, sy)
     page.wait_for_function("window.__game.state.turn.pending !== null")
-    for _ in range(4):
-        if page.evaluate("window.__game.state.turn.pending.rot") == entry["rot"]:
-            break
-        page.keyboard.press("r")
-    assert page.evaluate("window.__game.state.turn.pending.rot") == entry["rot"]
-    if spot >= 0:
-        page.keyboard.press(str(spot + 1))
-        page.wait_for_function(f"window.__game.state.turn.spot === {spot}")
+    rotate_and_pick(page, entry["rot"], spot)
     page.click("[data-action=confirm]")
     page.wait_for_function(f"{GAME}.turn > {turn} || {GAME}.finished")
 

@@ -8,6 +8,7 @@ import pytest
 
 from app.bots import LEVELS, Bot, choose_move, expert, expert_move, public_replica, strong_move
 from app.bots.easy import evaluate, rank_moves
+from app.bots.strong import better_half
 from app.engine import Game, Move, Options, Player, from_log, to_log
 from tests.randomplay import play_random_moves
 from tests.unit.conftest import future_tiles
@@ -142,6 +143,14 @@ def test_expert_reply_is_the_easy_reply_when_every_placement_may_take_a_figure(
     full = expert.reply(replica, tile)
     assert full is not None
     assert evaluate(full, mover) == pytest.approx(best)
+
+
+def test_a_search_keeps_the_better_half_of_its_candidates() -> None:
+    scores = [3.0, 9.0, 1.0, 9.0, 5.0]
+    assert better_half([0, 1, 2, 3, 4], scores) == [1, 3, 4]  # half of five, rounded up
+    assert better_half([2, 4, 0], scores) == [0, 4]  # in index order, whatever order given
+    assert better_half([0, 2], scores) == [0, 2]  # never fewer than two
+    assert better_half([0, 1, 2, 3], [1.0] * 4) == [0, 1]  # a tie keeps the lower index
 
 
 def test_unknown_level_and_finished_game_are_refused() -> None:

@@ -6,7 +6,7 @@
 // catalogue keys (i18n.js), all in REVIEW_WORDS; why a better move is better is worded from
 // its `why` code by ui/advicewords.js (pages/replay.js).
 import { h, fill, chip } from './dom.js';
-import { spotLabels } from './tray.js';
+import { spotLabels } from './words.js';
 import { tileImageURL } from '../board/tiles.js';
 import { colorHex } from '../board/colors.js';
 import { sharpContext } from '../board/canvas.js';

@@ -3,7 +3,7 @@
 // turn, the first-turn coach's switch and what it shows.
 import { h, fill } from './dom.js';
 import { tileImageURL } from '../board/tiles.js';
-import { bonusTurnText, spotText, spotPlaceText, figureWords, featureAtSlot } from './words.js';
+import { bonusTurnText, spotLabels, figureWords, featureAtSlot } from './words.js';
 import { isMyTurn, pendingLegal, myPlayer, botPlaysMe, canReturnAbbot } from '../state.js';
 import { checkNow, checkWhyNow, traceNow } from '../advice.js';
 import { t } from '../i18n.js';
@@ -115,21 +115,6 @@ function hint(s, legal, river, view) {
   const coach = view.coach ? `${s.turn.spot >= 0 && traceNow(s) ? ` ${t('tray.coach.gold')}` : ''} ${t('tray.coach.green')}` : '';
   if (!legal.spots.length) return `${t('tray.noSpots')}${coach}`;
   return `${t('tray.spots')}${coach}`;
-}
-
-/**
- * The words of each figure spot's button, each told apart from the others: by the side of the
- * tile when two read the same, by its corner when the sides are the same too.
- * @param {{kind: string, feature: string, at: string}[]} spots
- */
-export function spotLabels(spots) {
-  const count = (words) => (text) => spots.filter((o) => words(o) === text).length;
-  const plain = count((o) => spotText(o));
-  const sided = count((o) => spotText(o, true));
-  return spots.map((spot) => {
-    if (plain(spotText(spot)) === 1) return spotText(spot);
-    return sided(spotText(spot, true)) === 1 ? spotText(spot, true) : spotPlaceText(spot);
-  });
 }
 
 function figureChoices(s, legal, act) {

@@ -1,4 +1,5 @@
-// Game events in words, for the turn log, the flashes and the results, in the page's language
+// Game events in words, for the turn log, the flashes and the results, and the figure spots'
+// buttons of the tray and the review's puzzles, in the page's language
 // (i18n.js: every text here is a catalogue key; names are never translated).
 import { unrotateSlot } from '../board/slots.js';
 import { OPTIONS } from '../net/protocol.js';
@@ -141,6 +142,21 @@ const PLACES = { NNW: 'side.NW', WNW: 'side.NW', NNE: 'side.NE', ENE: 'side.NE',
  */
 export function spotPlaceText(spot) {
   return `${spotText(spot)} (${PLACES[spot.at] ? t(PLACES[spot.at]) : side(spot.at)})`;
+}
+
+/**
+ * The words of each figure spot's button, each told apart from the others: by the side of the
+ * tile when two read the same, by its corner when the sides are the same too.
+ * @param {{kind: string, feature: string, at: string}[]} spots
+ */
+export function spotLabels(spots) {
+  const count = (words) => (text) => spots.filter((o) => words(o) === text).length;
+  const plain = count((o) => spotText(o));
+  const sided = count((o) => spotText(o, true));
+  return spots.map((spot) => {
+    if (plain(spotText(spot)) === 1) return spotText(spot);
+    return sided(spotText(spot, true)) === 1 ? spotText(spot, true) : spotPlaceText(spot);
+  });
 }
 
 /**
