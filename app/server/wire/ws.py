@@ -12,7 +12,6 @@ import itertools
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -105,11 +104,6 @@ class Connection:
         # deque and one future: an `asyncio.Queue` cost more than the frame's own work).
         self._out: deque[str | _Closing] = deque()
         self._wake: asyncio.Future[None] | None = None
-        # The server's `write_now` (`SEND_TEXTS`), once the writer has started: while the
-        # writer is idle, a loop turn's messages are written with it in one plain call
-        # (`_flush`, due when `_flush_due`) instead of waking the writer task.
-        self._write_now: Callable[[list[str]], bool] | None = None
-        self._flush_due = False
         self.frames = FrameRate(settings.rate_burst, settings.rate_per_second)
 
     def __hash__(self) -> int:
@@ -134,42 +128,7 @@ class Connection:
     def _put(self, item: str | _Closing) -> None:
         self._out.append(item)
         wake = self._wake
-        if wake is None or wake.done():  # the writer is at work: it takes the item
-            return
-        if self._write_now is not None and isinstance(item, str):
-            if not self._flush_due:  # at the end of this loop turn, with what follows it
-                self._flush_due = True
-                asyncio.get_running_loop().call_soon(self._flush)
-            return
-        wake.set_result(None)
-
-    def _flush(self) -> None:
-        """Write what queued while the writer was idle, in order, with the server's
-        `write_now`; whatever it cannot write now (a close, a paused socket) is left to the
-        writer, woken for it."""
-        self._flush_due = False
-        wake, out, write_now = self._wake, self._out, self._write_now
-        if wake is None or wake.done() or write_now is None:  # the writer took over
-            return
-        while out and isinstance(out[0], str):
-            texts: list[str] = []
-            while out and len(texts) < TEXTS_A_WRITE:
-                item = out[0]
-                if not isinstance(item, str):
-                    break
-                out.popleft()
-                texts.append(item)
-            try:
-                written = write_now(texts)
-            except Exception as exc:
-                log.debug("socket write failed: %r", exc)
-                self.closing = True  # the socket is gone; the reader will notice too
-                written = False
-            if not written:
-                out.extendleft(reversed(texts))
-                break
-            self.frames_out += len(texts)
-        if out:
+        if wake is not None and not wake.done():
             wake.set_result(None)
 
     def _remember_token(self, seated: str) -> None:
@@ -194,10 +153,7 @@ class Connection:
         """Drain the queue onto the socket until a close or a dead socket."""
         try:
             out = self._out
-            extension = self.ws.scope.get("extensions", {}).get(SEND_TEXTS)
-            several = extension is not None
-            if several:
-                self._write_now = extension.get("write_now")
+            several = SEND_TEXTS in self.ws.scope.get("extensions", {})
             while True:
                 while not out:
                     self._wake = asyncio.get_running_loop().create_future()
