@@ -40,10 +40,12 @@ def figure_value(tiles_left: int) -> float:
     return FIGURE_VALUE * min(1.0, tiles_left / FIGURE_VALUE_HORIZON)
 
 
-def evaluate(game: Game, player: int) -> float:
+def evaluate(game: Game, player: int, scores: list[int] | None = None) -> float:
     """How far `player` is ahead of their best opponent (points plus figures in hand; with
-    the expansions, what their figures and a bonus turn promise: `expansion_worth`)."""
-    scores = game.final_scores()
+    the expansions, what their figures and a bonus turn promise: `expansion_worth`).
+    `scores`: `game.final_scores()` when the caller has it already (counted from a tally)."""
+    if scores is None:
+        scores = game.final_scores()
     if game.finished:
         worth = [float(s) for s in scores]
     else:

@@ -121,12 +121,14 @@ def reply(after: Game, tile: str) -> Game | None:
     moves = after.legal_moves(tile)
     ranked: list[tuple[float, int, Game]] = []
     placements = moves.placements()
+    if not placements:
+        return None
+    # Each placement changes a few features: the end-of-game count of the rest is `after`'s.
+    tally = after.final_tally()
     for k, p in enumerate(placements):
         position = after.copy()
         position.play(Move(p.x, p.y, p.rot), tile=tile)
-        ranked.append((evaluate(position, mover), k, position))
-    if not ranked:
-        return None
+        ranked.append((evaluate(position, mover, position.final_scores(since=tally)), k, position))
     # Best first; among equals, the first placement the generator gave.
     ranked.sort(key=lambda vkp: (-vkp[0], vkp[1]))
     best_value, _, best = ranked[0]
@@ -135,7 +137,7 @@ def reply(after: Game, tile: str) -> Game | None:
         for spot in moves.spots(p):
             position = after.copy()
             position.play(Move(p.x, p.y, p.rot, Meeple(spot.kind, spot.at)), tile=tile)
-            value = evaluate(position, mover)
+            value = evaluate(position, mover, position.final_scores(since=tally))
             if value > best_value:
                 best_value, best = value, position
     return best

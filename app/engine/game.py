@@ -26,7 +26,16 @@ from .figures import ABBOT, Figures
 from .legal import LegalMoves, MoveGenerator
 from .moves import FigureSpot, Move
 from .options import Options, Player
-from .scoring import completed_by, final_extras, final_scores, final_scorings, score_event
+from .scoring import (
+    FinalTally,
+    completed_by,
+    final_extras,
+    final_scores,
+    final_scores_since,
+    final_scorings,
+    final_tally,
+    score_event,
+)
 from .spots import spot_table
 from .tiles import oriented
 from .tiles.shapes import OrientedTile
@@ -166,9 +175,36 @@ class Game:
         """Scores, breakdown, ranking and winners (`views.results`)."""
         return views.results(self)
 
-    def final_scores(self) -> list[int]:
-        """The scores if the game ended now; this game is left unchanged."""
-        return final_scores(self)
+    def final_scores(self, since: FinalTally | None = None) -> list[int]:
+        """The scores if the game ended now; this game is left unchanged.
+
+        `since`: the `final_tally()` of the game this one is a copy of, taken just before
+        this copy's one `play()`: the same scores, counted again only for the features that
+        move changed (what a bot ranking many placements of one tile saves). Raises
+        `ValueError` when this game is not one placement on from the tallied position.
+        """
+        if since is None:
+            return final_scores(self)
+        rec = self._recorded
+        order = self.board.order
+        if (
+            rec is None
+            or rec.tile is None
+            or rec.turns_span[0] != since.turns
+            or len(order) != since.tiles + 1
+            or order[-2] is not since.last
+        ):
+            raise ValueError("final_scores(since=...): not one placement on from that tally")
+        # What the move changed, as the recorder keeps it for `last_change`: the features
+        # it made, those it changed (grown, merged into, completed, re-valued, figures on or
+        # off) and those merged away.
+        gone = [*rec.changed, *(old for old, _ in rec.merged)]
+        return final_scores_since(self, since, gone, [*rec.created, *rec.changed])
+
+    def final_tally(self) -> FinalTally:
+        """What end-of-game scoring would give, feature by feature, for `final_scores(since=)`
+        of a copy one placement on."""
+        return final_tally(self)
 
     # -- playing ---------------------------------------------------------------------------
 
