@@ -38,7 +38,7 @@ import random
 import time
 from collections.abc import Callable
 
-from app.engine import Game, Meeple, Move, table_analysis
+from app.engine import Game, Meeple, Move, feature_outlooks
 
 from .easy import evaluate, figure_value
 from .strong import Search, expectimax
@@ -68,26 +68,25 @@ def expected_scores(game: Game) -> list[float]:
     for p in range(len(scores)):
         followers, abbots = game.supply(p)
         scores[p] += in_hand * (followers + abbots)
-    chances = {f.id: f for f in table_analysis(game).features}
-    for feature in game.features():
-        outlook = chances.get(feature["id"])
-        if outlook is None or feature["kind"] not in _CLOSING_KINDS or feature["complete"]:
+    # Only a feature with a follower on it adds anything: the others are not looked at (in
+    # `features()` order, so the sums below are added up in the same order as ever).
+    claims = [c for c in game.claims() if c.kind in _CLOSING_KINDS and not c.complete]
+    chances = {f.id: f for f in feature_outlooks(game, {c.id for c in claims})}
+    for claim in claims:
+        outlook = chances.get(claim.id)
+        if outlook is None:
             continue
-        followers = feature["followers"]
-        most = max(followers)
-        if most == 0:
-            continue
+        holders = claim.followers
+        most = max(holders)
         miss = 1.0
         for c in outlook.chance:
             miss *= 1.0 - c
         closes = 1.0 - miss if outlook.closable else 0.0
         if closes == 0.0:
             continue
-        closed = (
-            _CENTRE_CLOSED if feature["kind"] in ("monastery", "garden") else feature["points_now"]
-        )
-        gain = closes * max(0, closed - feature["points_end"])
-        for p, n in enumerate(followers):
+        closed = _CENTRE_CLOSED if claim.kind in ("monastery", "garden") else claim.points_now
+        gain = closes * max(0, closed - claim.points_end)
+        for p, n in enumerate(holders):
             if n == most:
                 scores[p] += gain
             scores[p] += closes * back * n

@@ -13,7 +13,7 @@
 See API.md beside this file for the whole public surface.
 """
 
-from .analysis import Analysis, FeatureOutlook, OpenSquare, table_analysis
+from .analysis import Analysis, FeatureOutlook, OpenSquare, feature_outlooks, table_analysis
 from .board import Placement
 from .changes import Change
 from .errors import ILLEGAL_REASONS, IllegalMoveError, InvalidLogError, InvalidOptionsError
@@ -30,6 +30,7 @@ from .rules import COLORS, FOLLOWERS_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS
 from .tiles import TILESETS, tile_catalog
 from .tiles.shapes import SLOTS
 from .traders import bonus_turn
+from .views import Claim
 
 __all__ = [
     "COLORS",
@@ -44,6 +45,7 @@ __all__ = [
     "TILESETS",
     "Analysis",
     "Change",
+    "Claim",
     "FeatureOutlook",
     "FigureSpot",
     "Game",
@@ -60,6 +62,7 @@ __all__ = [
     "ScoreEvent",
     "bonus_turn",
     "colors_for",
+    "feature_outlooks",
     "from_log",
     "max_players_for",
     "play_turn",

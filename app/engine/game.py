@@ -163,6 +163,11 @@ class Game:
         """Every feature on the board (`views.features`)."""
         return views.features(self)
 
+    def claims(self) -> list[views.Claim]:
+        """The features with a follower on them, with `features()`'s numbers (`views.claims`):
+        at the cost of the figures on the board."""
+        return views.claims(self)
+
     def feature(self, feature_id: str) -> dict[str, Any] | None:
         """One feature as `features()` lists it, or None (`views.feature`)."""
         return views.feature(self, feature_id)
