@@ -36,9 +36,10 @@ from __future__ import annotations
 
 import random
 import time
+import weakref
 from collections.abc import Callable
 
-from app.engine import Game, Meeple, Move, feature_outlooks
+from app.engine import FinalTally, Game, Meeple, Move, feature_outlooks
 
 from .easy import evaluate, figure_value
 from .strong import Search, expectimax
@@ -55,10 +56,11 @@ _CLOSING_KINDS = ("road", "city", "monastery", "garden")
 _CENTRE_CLOSED = 9
 
 
-def expected_scores(game: Game) -> list[float]:
+def expected_scores(game: Game, final: list[int] | None = None) -> list[float]:
     """Each player's expected final score in `game` (a log-driven replica or a seeded game,
-    read only through its public state), figures in hand and likely back included."""
-    scores = [float(s) for s in game.final_scores()]
+    read only through its public state), figures in hand and likely back included. `final`:
+    `game.final_scores()` when the caller has it already."""
+    scores = [float(s) for s in (game.final_scores() if final is None else final)]
     if game.finished:
         return scores
     left = game.tiles_left
@@ -93,9 +95,9 @@ def expected_scores(game: Game) -> list[float]:
     return scores
 
 
-def expected_margin(game: Game, player: int) -> float:
+def expected_margin(game: Game, player: int, final: list[int] | None = None) -> float:
     """`player`'s expected final score less their best opponent's (`expected_scores`)."""
-    scores = expected_scores(game)
+    scores = expected_scores(game, final)
     return scores[player] - max(s for p, s in enumerate(scores) if p != player)
 
 
@@ -116,38 +118,62 @@ def reply(after: Game, tile: str) -> Game | None:
     higher. A figure is worth most where the tile is well placed anyway, so this rarely
     differs from ranking every move, at a third of the cost.
     """
+    answered = _reply(after, tile)
+    return None if answered is None else answered[0]
+
+
+# The end-of-game count of each position a reply is asked for, kept while the position lives
+# (the search asks for one reply per tile kind from the same few positions).
+_TALLIES: weakref.WeakKeyDictionary[Game, FinalTally] = weakref.WeakKeyDictionary()
+
+
+def _tally(after: Game) -> FinalTally:
+    """`after.final_tally()`, made once per position (and again if it has moved on)."""
+    tally = _TALLIES.get(after)
+    if tally is None or tally.turns != after.turn:  # turns only grow: a move since is seen
+        tally = _TALLIES[after] = after.final_tally()
+    return tally
+
+
+def _reply(after: Game, tile: str) -> tuple[Game, list[int]] | None:
+    """`reply`, with the answered position's `final_scores()`."""
     mover = after.current_player
     moves = after.legal_moves(tile)
-    ranked: list[tuple[float, int, Game]] = []
+    ranked: list[tuple[float, int, Game, list[int]]] = []
     placements = moves.placements()
     if not placements:
         return None
     # Each placement changes a few features: the end-of-game count of the rest is `after`'s.
-    tally = after.final_tally()
+    tally = _tally(after)
     for k, p in enumerate(placements):
         position = after.copy()
         position.play(Move(p.x, p.y, p.rot), tile=tile)
-        ranked.append((evaluate(position, mover, position.final_scores(since=tally)), k, position))
+        scores = position.final_scores(since=tally)
+        ranked.append((evaluate(position, mover, scores), k, position, scores))
     # Best first; among equals, the first placement the generator gave.
-    ranked.sort(key=lambda vkp: (-vkp[0], vkp[1]))
-    best_value, _, best = ranked[0]
-    for _, k, _ in ranked[:FIGURE_PLACEMENTS]:
+    ranked.sort(key=lambda vkps: (-vkps[0], vkps[1]))
+    best_value, _, best, best_scores = ranked[0]
+    for _, k, _, _ in ranked[:FIGURE_PLACEMENTS]:
         p = placements[k]
         for spot in moves.spots(p):
             position = after.copy()
             position.play(Move(p.x, p.y, p.rot, Meeple(spot.kind, spot.at)), tile=tile)
-            value = evaluate(position, mover, position.final_scores(since=tally))
+            scores = position.final_scores(since=tally)
+            value = evaluate(position, mover, scores)
             if value > best_value:
-                best_value, best = value, position
-    return best
+                best_value, best, best_scores = value, position, scores
+    return best, best_scores
 
 
 def reply_margin(after: Game, tile: str, player: int) -> float:
     """`player`'s expected margin once the next player has answered `after` with `tile`."""
     if after.finished:
         return expected_margin(after, player)
-    answered = reply(after, tile)
-    return expected_margin(after if answered is None else answered, player)
+    answered = _reply(after, tile)
+    if answered is None:
+        return expected_margin(after, player)
+    position, final = answered
+    return expected_margin(position, player, final)
 
 
 def expert_move(

@@ -27,6 +27,7 @@ from .moves import FigureSpot, Meeple, Move
 from .options import Options, Player
 from .river import river_open_end
 from .rules import COLORS, FOLLOWERS_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS
+from .scoring import FinalTally
 from .tiles import TILESETS, tile_catalog
 from .tiles.shapes import SLOTS
 from .traders import bonus_turn
@@ -48,6 +49,7 @@ __all__ = [
     "Claim",
     "FeatureOutlook",
     "FigureSpot",
+    "FinalTally",
     "Game",
     "IllegalMoveError",
     "InvalidLogError",

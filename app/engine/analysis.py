@@ -161,7 +161,12 @@ def _outlooks(game: Position, odds: _Odds, ids: Collection[str] | None) -> list[
     is None) with what it takes to close each, in `features()` order."""
     board = game.board
     outlooks = []
-    for root, cells in sorted(_open_edges(game).items()):
+    if ids is None:
+        edges = _open_edges(game)
+    else:
+        roots = {int(i[1:]) for i in ids if i[:1] == "s" and i[1:].isdigit()}
+        edges = _open_edges_of(game, roots)
+    for root, cells in sorted(edges.items()):
         id_ = feature_id(root)
         if ids is None or id_ in ids:
             outlooks.append(odds.outlook(id_, board.kind(root), cells))
@@ -203,6 +208,32 @@ def _open_edges(game: Position) -> dict[int, list[Cell]]:
             cells = out.setdefault(board.find(neighbour.base + index), [])
             if cell not in cells:
                 cells.append(cell)
+    return out
+
+
+def _open_edges_of(game: Position, roots: set[int]) -> dict[int, list[Cell]]:
+    """`_open_edges` of the features `roots` only (those that are unfinished roads or
+    cities; the rest are left out), read off their own tiles' edges: the same squares, since
+    an edge between a tile and an empty cell is the same edge seen from either side."""
+    board: Board = game.board
+    kinds = {kind for kind in game.ruleset.segment_features if kind != FIELD}
+    out: dict[int, list[Cell]] = {}
+    for root in roots:
+        if root >= len(board.parent) or board.parent[root] != root:
+            continue  # no feature (any more): merged away, or never one
+        if board.kind(root) not in kinds or not board.open[root]:
+            continue
+        for x, y in board.tiles[root] or ():
+            placed = board.cells[(x, y)]
+            for edge, (dx, dy) in enumerate(EDGE_OFFSETS):
+                cell = (x + dx, y + dy)
+                if cell in board.cells:
+                    continue
+                index = placed.tile.slot_segment[3 * edge + 1]
+                if board.find(placed.base + index) == root:
+                    cells = out.setdefault(root, [])
+                    if cell not in cells:
+                        cells.append(cell)
     return out
 
 
