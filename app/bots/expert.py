@@ -13,23 +13,32 @@ and each reply's outcome judged by the final margin it is expected to leave.
    the worse half is dropped after 4, 8, 16... kinds (sequential halving). Only tile counts
    are used, never the bag's order, and nothing is random: the same public state gives the
    same move.
+3. What makes a reply cheap without changing it: each placement's end-of-game count is
+   taken from a tally of the position before the reply (`Game.final_tally()`, made once per
+   candidate), counted again only for the features the placement changed
+   (`final_scores(since=...)`); the reply's final scores are reused by `expected_margin()`.
 
 `expected_scores()` / `expected_margin()`: each player's expected final score from the board
 and the tiles left as a multiset, from public information only:
    the end-of-game count (`final_scores()`) plus, for every unfinished road, city, monastery
    and garden, what closing it would add for the players who hold it, weighted by the chance
    that it is closed; plus the followers in hand and those a closing feature would bring back.
-   The chance comes from the tiles left as a multiset (`table_analysis()`: every order of the
-   bag equally likely, the exact counting a player could do; never the real order): a
+   The chance comes from the tiles left as a multiset (`table_analysis()`'s odds: every order
+   of the bag equally likely, the exact counting a player could do; never the real order): a
    feature closes when any player's own draws can close it, and never when no tile left fits
-   one of its open squares (a dead square).
+   one of its open squares (a dead square). Only the claimed features are read
+   (`Game.claims()`) and only their odds worked out (`feature_outlooks()`), in the order
+   `features()` lists them, so the sums are those of reading every feature.
 The review of a finished game (`review.py`) judges every move by `expected_margin()` after it.
 
 Measured against `strong` at an equal CPU budget a move (`bench/bots.py`, two players, both
 seat orders; `bench/bots-findings.md`): at 0.3 s a move it won 60 of 113 games (53.1 %,
 Wilson 95 % 43.9-62.0 %), at 0.1 s 26.5 of 40 (66.2 %, 50.8-78.9 %): not weaker, and not
 the 60 % at 0.3 s issue 24 asks for. The earlier expert, `strong`'s search with
-`expected_margin()` added at the root only, won 45.2 % of 200 games at 0.3 s.
+`expected_margin()` added at the root only, won 45.2 % of 200 games at 0.3 s. Those runs
+were of the search before step 3, which weighs the same replies at about 1.7-1.9 times the
+cost (`bench/expert_replies.py`): at 0.3 s it now covers every tile kind in most positions
+(the same moves at an equal number of replies; its win rate at 0.3 s is to be measured).
 """
 
 from __future__ import annotations
