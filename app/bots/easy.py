@@ -46,18 +46,29 @@ def evaluate(game: Game, player: int, scores: list[int] | None = None) -> float:
     `scores`: `game.final_scores()` when the caller has it already (counted from a tally)."""
     if scores is None:
         scores = game.final_scores()
-    if game.finished:
-        worth = [float(s) for s in scores]
-    else:
-        w = figure_value(game.tiles_left)
-        worth = []
-        for p, s in enumerate(scores):
-            followers, abbots = game.supply(p)
-            worth.append(s + w * (followers + abbots))
-        options = game.options
-        if options.inns_cathedrals or options.traders_builders:
-            for p, extra in enumerate(expansion_worth(game, w)):
-                worth[p] += extra
+    supplies = [game.supply(p) for p in range(len(scores))]
+    worth = standing(scores, supplies, game.tiles_left, game.finished)
+    options = game.options
+    if not game.finished and (options.inns_cathedrals or options.traders_builders):
+        for p, extra in enumerate(expansion_worth(game, figure_value(game.tiles_left))):
+            worth[p] += extra
+    return margin(worth, player)
+
+
+def standing(
+    scores: list[int], supplies: list[tuple[int, int]], tiles_left: int, finished: bool
+) -> list[float]:
+    """Each player's points plus their figures in hand (`supplies`: followers, abbots), as
+    `evaluate` counts them without the expansions' extras."""
+    if finished:
+        return [float(s) for s in scores]
+    w = figure_value(tiles_left)
+    return [s + w * (followers + abbots)
+            for s, (followers, abbots) in zip(scores, supplies, strict=True)]
+
+
+def margin(worth: list[float], player: int) -> float:
+    """`player`'s worth less their best opponent's."""
     best_other = max(v for p, v in enumerate(worth) if p != player)
     return worth[player] - best_other
 

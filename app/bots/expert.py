@@ -50,7 +50,7 @@ from collections.abc import Callable
 
 from app.engine import FinalTally, Game, Meeple, Move, feature_outlooks
 
-from .easy import evaluate, figure_value
+from .easy import evaluate, figure_value, margin, standing
 from .strong import Search, expectimax
 
 # How many of the easy heuristic's best moves are weighed (by the search and the review).
@@ -162,15 +162,45 @@ def _reply(after: Game, tile: str) -> tuple[Game, list[int]] | None:
     # Best first; among equals, the first placement the generator gave.
     ranked.sort(key=lambda vkps: (-vkps[0], vkps[1]))
     best_value, _, best, best_scores = ranked[0]
-    for _, k, _, _ in ranked[:FIGURE_PLACEMENTS]:
+    options = after.options
+    if options.inns_cathedrals or options.traders_builders:
+        for _, k, _, _ in ranked[:FIGURE_PLACEMENTS]:
+            p = placements[k]
+            for spot in moves.spots(p):
+                position = after.copy()
+                position.play(Move(p.x, p.y, p.rot, Meeple(spot.kind, spot.at)), tile=tile)
+                scores = position.final_scores(since=tally)
+                value = evaluate(position, mover, scores)
+                if value > best_value:
+                    best_value, best, best_scores = value, position, scores
+        return best, best_scores
+    # Without those expansions a figure goes only on an unclaimed feature, so the position
+    # with it is the placement's with the mover scoring that feature alone (`spot_worth`),
+    # and one figure fewer in hand unless the feature is complete (it comes back at once):
+    # weighed without playing it, the best then played once.
+    chosen: Move | None = None
+    for _, k, placed, placed_scores in ranked[:FIGURE_PLACEMENTS]:
         p = placements[k]
+        supplies = [placed.supply(q) for q in range(len(placed_scores))]
         for spot in moves.spots(p):
-            position = after.copy()
-            position.play(Move(p.x, p.y, p.rot, Meeple(spot.kind, spot.at)), tile=tile)
-            scores = position.final_scores(since=tally)
-            value = evaluate(position, mover, scores)
+            meeple = Meeple(spot.kind, spot.at)
+            points, complete = placed.spot_worth(meeple)
+            scores = list(placed_scores)
+            scores[mover] += points
+            hands = list(supplies)
+            if not complete:
+                followers, abbots = hands[mover]
+                if spot.kind == "abbot":
+                    hands[mover] = (followers, abbots - 1)
+                else:
+                    hands[mover] = (followers - 1, abbots)
+            value = margin(standing(scores, hands, placed.tiles_left, placed.finished), mover)
             if value > best_value:
-                best_value, best, best_scores = value, position, scores
+                best_value, chosen = value, Move(p.x, p.y, p.rot, meeple)
+    if chosen is not None:
+        best = after.copy()
+        best.play(chosen, tile=tile)
+        best_scores = best.final_scores(since=tally)
     return best, best_scores
 
 

@@ -24,7 +24,7 @@ from .expansions import ruleset_for
 from .features import Feature, Key
 from .figures import ABBOT, Figures
 from .legal import LegalMoves, MoveGenerator
-from .moves import FigureSpot, Move
+from .moves import FigureSpot, Meeple, Move
 from .options import Options, Player
 from .scoring import (
     FinalTally,
@@ -205,6 +205,28 @@ class Game:
         # off) and those merged away.
         gone = [*rec.changed, *(old for old, _ in rec.merged)]
         return final_scores_since(self, since, gone, [*rec.created, *rec.changed])
+
+    def spot_worth(self, meeple: Meeple) -> tuple[int, bool]:
+        """What the feature a figure `meeple` would stand on, on the tile placed last, is
+        worth as it stands (what its completion or the final scoring gives it), and whether
+        it is complete; the game is left unchanged. For a bot weighing a figure on a spot
+        without playing it: in a game without Inns & Cathedrals or Traders & Builders, a
+        figure goes only on an unclaimed feature, so its owner alone would score this.
+        Raises `ValueError` for a spot the tile placed last does not have."""
+        board = self.board
+        last = board.order[-1]
+        targets = spot_table(last.tile.id, last.tile.rot, self.ruleset).targets
+        try:
+            target = targets[(meeple.kind, meeple.at)]
+        except KeyError:
+            raise ValueError(f"no spot {meeple.kind} at {meeple.at} on the last tile") from None
+        if target is None:  # the tile's monastery or garden
+            cell = (last.x, last.y)
+            centre = self.ruleset.centre_features[board.centres[cell]]
+            return centre.value(board, cell).points, centre.complete(board, cell)
+        root = board.find(last.base + target)
+        feature = self.ruleset.segment_features[board.kind(root)]
+        return feature.value(board, root).points, feature.complete(board, root)
 
     def final_tally(self) -> FinalTally:
         """What end-of-game scoring would give, feature by feature, for `final_scores(since=)`

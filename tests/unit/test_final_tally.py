@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from app.engine import Game, Options, Player
+from app.engine import Game, Meeple, Move, Options, Player
 
 OPTION_SETS = [
     Options(),
@@ -60,3 +60,41 @@ def test_a_tally_of_another_position_is_refused() -> None:
     child.play(next(iter(child.legal_moves())))
     with pytest.raises(ValueError, match="one placement on"):
         child.final_scores(since=tally)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[:3], ids=lambda o: str(o.to_dict()))
+def test_spot_worth_is_what_the_figure_adds(options: Options) -> None:
+    """Without Inns & Cathedrals and Traders & Builders: the position after a move with a
+    figure is the position after the same placement without it, with the mover scoring the
+    figure's feature alone (`spot_worth`), one figure fewer in hand unless that feature is
+    complete (the figure came straight back)."""
+    compared = 0
+    for seed in (5, 6):
+        for position in _positions(options, seed, every=4):
+            mover = position.current_player
+            for move in position.legal_moves():
+                if move.meeple is None:
+                    continue
+                bare, claimed = position.copy(), position.copy()
+                bare.play(Move(move.x, move.y, move.rot))
+                claimed.play(move)
+                points, complete = bare.spot_worth(move.meeple)
+                expected = bare.final_scores()
+                expected[mover] += points
+                assert claimed.final_scores() == expected, (seed, move)
+                followers, abbots = bare.supply(mover)
+                if not complete and not claimed.finished:
+                    if move.meeple.kind == "abbot":
+                        abbots -= 1
+                    else:
+                        followers -= 1
+                if not claimed.finished:
+                    assert claimed.supply(mover) == (followers, abbots), (seed, move)
+                compared += 1
+    assert compared > 300
+
+
+def test_spot_worth_refuses_a_spot_the_last_tile_lacks() -> None:
+    game = Game([Player("A", "red"), Player("B", "blue")], seed=5)
+    with pytest.raises(ValueError, match="no spot"):
+        game.spot_worth(Meeple("follower", "nowhere"))
