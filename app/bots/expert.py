@@ -50,7 +50,7 @@ from collections.abc import Callable
 
 from app.engine import FinalTally, Game, Meeple, Move, feature_outlooks
 
-from .easy import evaluate, figure_value, margin, standing
+from .easy import evaluate, figure_value, margin, rank_moves, standing
 from .strong import Search, expectimax
 
 # How many of the easy heuristic's best moves are weighed (by the search and the review).
@@ -174,27 +174,15 @@ def _reply(after: Game, tile: str) -> tuple[Game, list[int]] | None:
                 if value > best_value:
                     best_value, best, best_scores = value, position, scores
         return best, best_scores
-    # Without those expansions a figure goes only on an unclaimed feature, so the position
-    # with it is the placement's with the mover scoring that feature alone (`spot_worth`),
-    # and one figure fewer in hand unless the feature is complete (it comes back at once):
-    # weighed without playing it, the best then played once.
+    # Without those expansions a figure is weighed without playing it (`_with_figure`), and
+    # the best one found is played once.
     chosen: Move | None = None
     for _, k, placed, placed_scores in ranked[:FIGURE_PLACEMENTS]:
         p = placements[k]
         supplies = [placed.supply(q) for q in range(len(placed_scores))]
         for spot in moves.spots(p):
             meeple = Meeple(spot.kind, spot.at)
-            points, complete = placed.spot_worth(meeple)
-            scores = list(placed_scores)
-            scores[mover] += points
-            hands = list(supplies)
-            if not complete:
-                followers, abbots = hands[mover]
-                if spot.kind == "abbot":
-                    hands[mover] = (followers, abbots - 1)
-                else:
-                    hands[mover] = (followers - 1, abbots)
-            value = margin(standing(scores, hands, placed.tiles_left, placed.finished), mover)
+            value = _with_figure(placed, placed_scores, supplies, meeple, mover)
             if value > best_value:
                 best_value, chosen = value, Move(p.x, p.y, p.rot, meeple)
     if chosen is not None:
@@ -202,6 +190,60 @@ def _reply(after: Game, tile: str) -> tuple[Game, list[int]] | None:
         best.play(chosen, tile=tile)
         best_scores = best.final_scores(since=tally)
     return best, best_scores
+
+
+def _with_figure(
+    placed: Game,
+    scores: list[int],
+    supplies: list[tuple[int, int]],
+    meeple: Meeple,
+    mover: int,
+) -> float:
+    """`evaluate(position, mover)` of the position after the tile just placed in `placed`
+    (whose final scores are `scores`, its players' figures in hand `supplies`) had taken
+    `meeple` of the mover's, without playing it. Without Inns & Cathedrals and Traders &
+    Builders only: a figure goes only on an unclaimed feature, so that position is `placed`
+    with the mover scoring the feature alone (`spot_worth`) and one figure fewer in hand,
+    unless the feature is complete (the figure comes straight back). The same integers as
+    playing it, so the same value to the last bit."""
+    points, complete = placed.spot_worth(meeple)
+    with_it = list(scores)
+    with_it[mover] += points
+    hands = list(supplies)
+    if not complete:
+        followers, abbots = hands[mover]
+        hands[mover] = (followers, abbots - 1) if meeple.kind == "abbot" else (
+            followers - 1, abbots)
+    return margin(standing(with_it, hands, placed.tiles_left, placed.finished), mover)
+
+
+def rank_candidates(replica: Game, tile: str) -> list[tuple[float, Move]]:
+    """`rank_moves(replica, tile)` (every legal move, best first by the easy heuristic): the
+    same values in the same order, each bare placement counted from a tally of `replica`
+    and each figure weighed without playing it (`_with_figure`), where the options allow."""
+    options = replica.options
+    if options.inns_cathedrals or options.traders_builders:
+        return rank_moves(replica, tile)
+    player = replica.current_player
+    tally = replica.final_tally()
+    ranked: list[tuple[float, Move]] = []
+    # The moves come placement by placement: bare first, then with each figure spot.
+    bare: tuple[tuple[int, int, int], Game, list[int], list[tuple[int, int]]] | None = None
+    for move in replica.legal_moves(tile):
+        meeple = move.meeple
+        if meeple is not None and bare is not None and bare[0] == (move.x, move.y, move.rot):
+            _, placed, scores, supplies = bare
+            ranked.append((_with_figure(placed, scores, supplies, meeple, player), move))
+            continue
+        after = replica.copy()
+        after.play(move, tile=tile)
+        scores = after.final_scores(since=tally)
+        ranked.append((evaluate(after, player, scores), move))
+        if meeple is None and not move.return_abbot:
+            supplies = [after.supply(q) for q in range(len(scores))]
+            bare = ((move.x, move.y, move.rot), after, scores, supplies)
+    ranked.sort(key=lambda vm: -vm[0])
+    return ranked
 
 
 def reply_margin(after: Game, tile: str, player: int) -> float:
@@ -233,7 +275,8 @@ def expert_move(
     nothing random), and with `budget_s=None` and a `playouts` count not even the budget
     counts. `tile` names the drawn tile when `game` is log-driven.
     """
-    search = Search.start(game, tile, budget_s, playouts, replica, timer, CANDIDATES)
+    search = Search.start(game, tile, budget_s, playouts, replica, timer, CANDIDATES,
+                          rank_candidates)
     if isinstance(search, Move):
         return search
     best = expectimax(search.afters, search.player, search.deadline, search.limit,

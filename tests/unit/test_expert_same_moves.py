@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from app.bots import Bot, expert
-from app.bots.easy import evaluate, figure_value
+from app.bots import Bot, expert, public_replica
+from app.bots.easy import evaluate, figure_value, rank_moves
 from app.bots.strong import Search, expectimax
 from app.engine import Game, Meeple, Move, Options, Player, table_analysis
 
@@ -90,7 +90,8 @@ def reference_reply_margin(after: Game, tile: str, player: int) -> float:
 
 
 def reference_move(game: Game, playouts: int) -> Move:
-    search = Search.start(game, None, None, playouts, None, lambda: 0.0, expert.CANDIDATES)
+    search = Search.start(game, None, None, playouts, None, lambda: 0.0, expert.CANDIDATES,
+                          rank_moves)
     if isinstance(search, Move):
         return search
     best = expectimax(search.afters, search.player, search.deadline, search.limit,
@@ -149,3 +150,15 @@ def test_expert_moves_are_the_reference_moves(options: Options, seed: int, playe
     for game in positions(options, seed, every=15, players=players):
         ours = expert.expert_move(game, random.Random(0), budget_s=None, playouts=24)
         assert ours == reference_move(game, 24), game.turn
+
+
+@pytest.mark.parametrize(("options", "seed", "players"), GAMES)
+def test_candidates_are_ranked_as_rank_moves_ranks_them(
+    options: Options, seed: int, players: int
+) -> None:
+    """Every 5th position: the same moves with exactly the same values, in the same order."""
+    for game in positions(options, seed, every=5, players=players):
+        replica = public_replica(game)
+        tile = game.drawn_tile
+        assert tile is not None
+        assert expert.rank_candidates(replica, tile) == rank_moves(replica, tile), game.turn
