@@ -1,8 +1,8 @@
 """The `expert` bot: the `strong` bot's search, with the next player's reply found faster
 and each reply's outcome judged by the final margin it is expected to leave.
 
-1. Rank every legal move with the `easy` heuristic (`rank_moves`) and keep the best few
-   (`CANDIDATES`), as `strong` does.
+1. Rank every legal move with the `easy` heuristic (`rank_moves`, as `rank_candidates`
+   computes it: step 3) and keep the best few (`CANDIDATES`), as `strong` does.
 2. For each kind of tile left in the bag, most frequent first, let the next player answer
    each candidate with that tile (`reply`): every placement of it without a figure ranked by
    the easy heuristic, then a figure tried only on the best `FIGURE_PLACEMENTS` of them (a
@@ -13,10 +13,15 @@ and each reply's outcome judged by the final margin it is expected to leave.
    the worse half is dropped after 4, 8, 16... kinds (sequential halving). Only tile counts
    are used, never the bag's order, and nothing is random: the same public state gives the
    same move.
-3. What makes a reply cheap without changing it: each placement's end-of-game count is
-   taken from a tally of the position before the reply (`Game.final_tally()`, made once per
+3. What makes the search cheap without changing it: each placement's end-of-game count is
+   taken from a tally of the position before it (`Game.final_tally()`, made once per
    candidate), counted again only for the features the placement changed
-   (`final_scores(since=...)`); the reply's final scores are reused by `expected_margin()`.
+   (`final_scores(since=...)`); without Inns & Cathedrals and Traders & Builders a figure
+   is weighed without playing it (`_with_figure`: the bare placement plus the mover scoring
+   the unclaimed feature alone, `Game.spot_worth()`), both in a reply and in ranking our
+   own candidates (`rank_candidates`, equal to `rank_moves`); the reply's final scores are
+   reused by `expected_margin()`. The same values to the last bit, so the same moves
+   (`tests/unit/test_expert_same_moves.py` keeps the straightforward search to compare).
 
 `expected_scores()` / `expected_margin()`: each player's expected final score from the board
 and the tiles left as a multiset, from public information only:
@@ -36,9 +41,10 @@ seat orders; `bench/bots-findings.md`): at 0.3 s a move it won 60 of 113 games (
 Wilson 95 % 43.9-62.0 %), at 0.1 s 26.5 of 40 (66.2 %, 50.8-78.9 %): not weaker, and not
 the 60 % at 0.3 s issue 24 asks for. The earlier expert, `strong`'s search with
 `expected_margin()` added at the root only, won 45.2 % of 200 games at 0.3 s. Those runs
-were of the search before step 3, which weighs the same replies at about 1.7-1.9 times the
-cost (`bench/expert_replies.py`): at 0.3 s it now covers every tile kind in most positions
-(the same moves at an equal number of replies; its win rate at 0.3 s is to be measured).
+were of the search before step 3, which weighs the same replies at about 2.1-2.4 times the
+cost (`bench/expert_replies.py`): at 0.3 s it now covers every tile kind in 15 of the 16
+profiled positions, against none before (the same moves at an equal number of replies; its
+win rate at 0.3 s is to be measured).
 """
 
 from __future__ import annotations
