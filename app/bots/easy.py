@@ -40,22 +40,35 @@ def figure_value(tiles_left: int) -> float:
     return FIGURE_VALUE * min(1.0, tiles_left / FIGURE_VALUE_HORIZON)
 
 
-def evaluate(game: Game, player: int) -> float:
+def evaluate(game: Game, player: int, scores: list[int] | None = None) -> float:
     """How far `player` is ahead of their best opponent (points plus figures in hand; with
-    the expansions, what their figures and a bonus turn promise: `expansion_worth`)."""
-    scores = game.final_scores()
-    if game.finished:
-        worth = [float(s) for s in scores]
-    else:
-        w = figure_value(game.tiles_left)
-        worth = []
-        for p, s in enumerate(scores):
-            followers, abbots = game.supply(p)
-            worth.append(s + w * (followers + abbots))
-        options = game.options
-        if options.inns_cathedrals or options.traders_builders:
-            for p, extra in enumerate(expansion_worth(game, w)):
-                worth[p] += extra
+    the expansions, what their figures and a bonus turn promise: `expansion_worth`).
+    `scores`: `game.final_scores()` when the caller has it already (counted from a tally)."""
+    if scores is None:
+        scores = game.final_scores()
+    supplies = [game.supply(p) for p in range(len(scores))]
+    worth = standing(scores, supplies, game.tiles_left, game.finished)
+    options = game.options
+    if not game.finished and (options.inns_cathedrals or options.traders_builders):
+        for p, extra in enumerate(expansion_worth(game, figure_value(game.tiles_left))):
+            worth[p] += extra
+    return margin(worth, player)
+
+
+def standing(
+    scores: list[int], supplies: list[tuple[int, int]], tiles_left: int, finished: bool
+) -> list[float]:
+    """Each player's points plus their figures in hand (`supplies`: followers, abbots), as
+    `evaluate` counts them without the expansions' extras."""
+    if finished:
+        return [float(s) for s in scores]
+    w = figure_value(tiles_left)
+    return [s + w * (followers + abbots)
+            for s, (followers, abbots) in zip(scores, supplies, strict=True)]
+
+
+def margin(worth: list[float], player: int) -> float:
+    """`player`'s worth less their best opponent's."""
     best_other = max(v for p, v in enumerate(worth) if p != player)
     return worth[player] - best_other
 

@@ -109,10 +109,12 @@ class Search:
         replica: Game | None,
         timer: Callable[[], float],
         candidates: int,
+        rank: Callable[[Game, str], list[tuple[float, Move]]] = rank_moves,
     ) -> Search | Move:
         """The search of the player to move in `game` over its `candidates` best moves with
-        `tile` (default: the drawn tile), from public facts (`replica`, or one made of
-        `game`); or the move itself when there is only one."""
+        `tile` (default: the drawn tile) as `rank` orders them (`rank_moves`, or a faster
+        equal), from public facts (`replica`, or one made of `game`); or the move itself
+        when there is only one."""
         tile = tile or game.drawn_tile
         if tile is None:
             raise ValueError("no tile to place: the game is over")
@@ -122,7 +124,7 @@ class Search:
         limit = playouts if playouts is not None else 1 << 62
         if replica is None:
             replica = public_replica(game)
-        ranked = rank_moves(replica, tile)
+        ranked = rank(replica, tile)
         if len(ranked) == 1:
             return ranked[0][1]
         moves = [move for _, move in ranked[:candidates]]

@@ -13,7 +13,7 @@
 See API.md beside this file for the whole public surface.
 """
 
-from .analysis import Analysis, FeatureOutlook, OpenSquare, table_analysis
+from .analysis import Analysis, FeatureOutlook, OpenSquare, feature_outlooks, table_analysis
 from .board import Placement
 from .changes import Change
 from .errors import ILLEGAL_REASONS, IllegalMoveError, InvalidLogError, InvalidOptionsError
@@ -27,9 +27,11 @@ from .moves import FigureSpot, Meeple, Move
 from .options import Options, Player
 from .river import river_open_end
 from .rules import COLORS, FOLLOWERS_PER_PLAYER, MAX_PLAYERS, MIN_PLAYERS
+from .scoring import FinalTally
 from .tiles import TILESETS, tile_catalog
 from .tiles.shapes import SLOTS
 from .traders import bonus_turn
+from .views import Claim
 
 __all__ = [
     "COLORS",
@@ -44,8 +46,10 @@ __all__ = [
     "TILESETS",
     "Analysis",
     "Change",
+    "Claim",
     "FeatureOutlook",
     "FigureSpot",
+    "FinalTally",
     "Game",
     "IllegalMoveError",
     "InvalidLogError",
@@ -60,6 +64,7 @@ __all__ = [
     "ScoreEvent",
     "bonus_turn",
     "colors_for",
+    "feature_outlooks",
     "from_log",
     "max_players_for",
     "play_turn",

@@ -28,7 +28,7 @@ to compute afresh every turn, so nothing is kept between turns.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,35 +136,48 @@ class Analysis:
 def table_analysis(game: Position) -> Analysis:
     """The open squares of `game` with the tiles left that fit them, and its unfinished roads,
     cities, monasteries and gardens with the chance of closing each (module docstring)."""
-    board = game.board
-    dealt = deal(game)
-    tiles = dealt.tiles
-    placed_by = game.ruleset.placed_by
-    land = frozenset(t for t in tiles if t not in placed_by)
-    # Tiles a rule places go where that rule allows them now (the River: its open end).
-    ruled: dict[Cell, set[str]] = {}
-    for tile, index in sorted((t, placed_by[t]) for t in tiles if t in placed_by):
-        for placement in game.rules[index].placements(board, tile):
-            ruled.setdefault((placement.x, placement.y), set()).add(tile)
-    fits: dict[Cell, frozenset[str]] = {}
-    for cell, pattern in board.frontier.items():
-        here = [t for t in _pattern_fits(pattern) if t in land]
-        fits[cell] = frozenset(here).union(ruled.get(cell, ()))
+    odds = _Odds(game, deal(game))
+    tiles = odds.dealt.tiles
+    fits = {cell: odds.square(cell) for cell in game.board.frontier}
     squares = tuple(
         OpenSquare(x, y, {t: tiles[t] for t in sorted(fits[(x, y)])}) for x, y in sorted(fits)
     )
-    odds = _Odds(fits, land, dealt)
-    outlooks = [
-        odds.outlook(feature_id(root), board.kind(root), cells)
-        for root, cells in sorted(_open_edges(game).items())
-    ]
+    draws = tuple(d.total for d in odds.dealt.draws)
+    return Analysis(dict(tiles), draws, squares, tuple(_outlooks(game, odds, None)))
+
+
+def feature_outlooks(game: Position, ids: Collection[str]) -> list[FeatureOutlook]:
+    """The outlooks `table_analysis(game).features` gives the features `ids` (those that are
+    unfinished roads, cities, monasteries or gardens; the others are left out), in the same
+    order and with the same numbers, at the cost of these features only: the open squares
+    and the features not asked about are not worked out."""
+    if not ids:
+        return []
+    return _outlooks(game, _Odds(game, deal(game)), ids)
+
+
+def _outlooks(game: Position, odds: _Odds, ids: Collection[str] | None) -> list[FeatureOutlook]:
+    """The unfinished roads, cities, monasteries and gardens (those of `ids` only, unless it
+    is None) with what it takes to close each, in `features()` order."""
+    board = game.board
+    outlooks = []
+    if ids is None:
+        edges = _open_edges(game)
+    else:
+        roots = {int(i[1:]) for i in ids if i[:1] == "s" and i[1:].isdigit()}
+        edges = _open_edges_of(game, roots)
+    for root, cells in sorted(edges.items()):
+        id_ = feature_id(root)
+        if ids is None or id_ in ids:
+            outlooks.append(odds.outlook(id_, board.kind(root), cells))
     centre_kinds = game.ruleset.centre_features
     for cell, kind in board.centres.items():
         if kind in centre_kinds and board.neighbour_count(cell) < 8:
-            around = [c for c in board.cells_around(cell) if c not in board.cells]
-            outlooks.append(odds.outlook(feature_id(cell), kind, around))
-    draws = tuple(d.total for d in dealt.draws)
-    return Analysis(dict(tiles), draws, squares, tuple(outlooks))
+            id_ = feature_id(cell)
+            if ids is None or id_ in ids:
+                around = [c for c in board.cells_around(cell) if c not in board.cells]
+                outlooks.append(odds.outlook(id_, kind, around))
+    return outlooks
 
 
 def _pattern_fits(pattern: str) -> tuple[str, ...]:
@@ -198,24 +211,71 @@ def _open_edges(game: Position) -> dict[int, list[Cell]]:
     return out
 
 
+def _open_edges_of(game: Position, roots: set[int]) -> dict[int, list[Cell]]:
+    """`_open_edges` of the features `roots` only (those that are unfinished roads or
+    cities; the rest are left out), read off their own tiles' edges: the same squares, since
+    an edge between a tile and an empty cell is the same edge seen from either side."""
+    board: Board = game.board
+    kinds = {kind for kind in game.ruleset.segment_features if kind != FIELD}
+    out: dict[int, list[Cell]] = {}
+    for root in roots:
+        if root >= len(board.parent) or board.parent[root] != root:
+            continue  # no feature (any more): merged away, or never one
+        if board.kind(root) not in kinds or not board.open[root]:
+            continue
+        for x, y in board.tiles[root] or ():
+            placed = board.cells[(x, y)]
+            for edge, (dx, dy) in enumerate(EDGE_OFFSETS):
+                cell = (x + dx, y + dy)
+                if cell in board.cells:
+                    continue
+                index = placed.tile.slot_segment[3 * edge + 1]
+                if board.find(placed.base + index) == root:
+                    cells = out.setdefault(root, [])
+                    if cell not in cells:
+                        cells.append(cell)
+    return out
+
+
 class _Odds:
     """The features of one analysis with what it takes to close each. Features whose squares
     are fitted by the same tiles (a road and a city ending at the same square, two squares
-    of one pattern) have the same odds: each is worked out once."""
+    of one pattern) have the same odds: each is worked out once. An open square's fitting
+    tiles are worked out when first asked for (`square`)."""
 
-    def __init__(self, fits: Mapping[Cell, frozenset[str]], land: frozenset[str],
-                 dealt: Deal) -> None:
-        self.fits = fits
-        self.land = land
+    def __init__(self, game: Position, dealt: Deal) -> None:
+        board = game.board
+        tiles = dealt.tiles
+        placed_by = game.ruleset.placed_by
+        self.land = frozenset(t for t in tiles if t not in placed_by)
+        # Tiles a rule places go where that rule allows them now (the River: its open end).
+        self.ruled: dict[Cell, set[str]] = {}
+        for tile, index in sorted((t, placed_by[t]) for t in tiles if t in placed_by):
+            for placement in game.rules[index].placements(board, tile):
+                self.ruled.setdefault((placement.x, placement.y), set()).add(tile)
+        self.frontier = board.frontier
         self.dealt = dealt
+        self._fits: dict[Cell, frozenset[str]] = {}
         self._known: dict[tuple[frozenset[str], ...], tuple[bool, tuple[float, ...]]] = {}
         self._counts: dict[frozenset[str], int] = {}
+
+    def square(self, cell: Cell) -> frozenset[str]:
+        """The tiles left that fit `cell`; a cell that is no open square yet (next to a
+        monastery, touching no tile) is fitted by every land tile left."""
+        fits = self._fits.get(cell)
+        if fits is None:
+            pattern = self.frontier.get(cell)
+            if pattern is None:
+                return self.land
+            here = [t for t in _pattern_fits(pattern) if t in self.land]
+            fits = self._fits[cell] = frozenset(here).union(self.ruled.get(cell, ()))
+        return fits
 
     def outlook(self, id_: str, kind: str, cells: list[Cell]) -> FeatureOutlook:
         """One unfinished feature with open squares `cells`; a cell that is no open square
         yet (next to a monastery, touching no tile) is fitted by every land tile left."""
         cells = sorted(cells)
-        square_fits = tuple(self.fits.get(cell, self.land) for cell in cells)
+        square_fits = tuple(self.square(cell) for cell in cells)
         dealt = self.dealt
         known = self._known.get(square_fits)
         if known is None:
@@ -232,4 +292,4 @@ class _Odds:
         return count
 
 
-__all__ = ["Analysis", "FeatureOutlook", "OpenSquare", "table_analysis"]
+__all__ = ["Analysis", "FeatureOutlook", "OpenSquare", "feature_outlooks", "table_analysis"]

@@ -24,9 +24,18 @@ from .expansions import ruleset_for
 from .features import Feature, Key
 from .figures import ABBOT, Figures
 from .legal import LegalMoves, MoveGenerator
-from .moves import FigureSpot, Move
+from .moves import FigureSpot, Meeple, Move
 from .options import Options, Player
-from .scoring import completed_by, final_extras, final_scores, final_scorings, score_event
+from .scoring import (
+    FinalTally,
+    completed_by,
+    final_extras,
+    final_scores,
+    final_scores_since,
+    final_scorings,
+    final_tally,
+    score_event,
+)
 from .spots import spot_table
 from .tiles import oriented
 from .tiles.shapes import OrientedTile
@@ -154,6 +163,11 @@ class Game:
         """Every feature on the board (`views.features`)."""
         return views.features(self)
 
+    def claims(self) -> list[views.Claim]:
+        """The features with a follower on them, with `features()`'s numbers (`views.claims`):
+        at the cost of the figures on the board."""
+        return views.claims(self)
+
     def feature(self, feature_id: str) -> dict[str, Any] | None:
         """One feature as `features()` lists it, or None (`views.feature`)."""
         return views.feature(self, feature_id)
@@ -166,9 +180,58 @@ class Game:
         """Scores, breakdown, ranking and winners (`views.results`)."""
         return views.results(self)
 
-    def final_scores(self) -> list[int]:
-        """The scores if the game ended now; this game is left unchanged."""
-        return final_scores(self)
+    def final_scores(self, since: FinalTally | None = None) -> list[int]:
+        """The scores if the game ended now; this game is left unchanged.
+
+        `since`: the `final_tally()` of the game this one is a copy of, taken just before
+        this copy's one `play()`: the same scores, counted again only for the features that
+        move changed (what a bot ranking many placements of one tile saves). Raises
+        `ValueError` when this game is not one placement on from the tallied position.
+        """
+        if since is None:
+            return final_scores(self)
+        rec = self._recorded
+        order = self.board.order
+        if (
+            rec is None
+            or rec.tile is None
+            or rec.turns_span[0] != since.turns
+            or len(order) != since.tiles + 1
+            or order[-2] is not since.last
+        ):
+            raise ValueError("final_scores(since=...): not one placement on from that tally")
+        # What the move changed, as the recorder keeps it for `last_change`: the features
+        # it made, those it changed (grown, merged into, completed, re-valued, figures on or
+        # off) and those merged away.
+        gone = [*rec.changed, *(old for old, _ in rec.merged)]
+        return final_scores_since(self, since, gone, [*rec.created, *rec.changed])
+
+    def spot_worth(self, meeple: Meeple) -> tuple[int, bool]:
+        """What the feature a figure `meeple` would stand on, on the tile placed last, is
+        worth as it stands (what its completion or the final scoring gives it), and whether
+        it is complete; the game is left unchanged. For a bot weighing a figure on a spot
+        without playing it: in a game without Inns & Cathedrals or Traders & Builders, a
+        figure goes only on an unclaimed feature, so its owner alone would score this.
+        Raises `ValueError` for a spot the tile placed last does not have."""
+        board = self.board
+        last = board.order[-1]
+        targets = spot_table(last.tile.id, last.tile.rot, self.ruleset).targets
+        try:
+            target = targets[(meeple.kind, meeple.at)]
+        except KeyError:
+            raise ValueError(f"no spot {meeple.kind} at {meeple.at} on the last tile") from None
+        if target is None:  # the tile's monastery or garden
+            cell = (last.x, last.y)
+            centre = self.ruleset.centre_features[board.centres[cell]]
+            return centre.value(board, cell).points, centre.complete(board, cell)
+        root = board.find(last.base + target)
+        feature = self.ruleset.segment_features[board.kind(root)]
+        return feature.value(board, root).points, feature.complete(board, root)
+
+    def final_tally(self) -> FinalTally:
+        """What end-of-game scoring would give, feature by feature, for `final_scores(since=)`
+        of a copy one placement on."""
+        return final_tally(self)
 
     # -- playing ---------------------------------------------------------------------------
 

@@ -7,7 +7,10 @@ figures back to their owners) in `play()` and `end_early()`.
 
 from __future__ import annotations
 
-from .board import Board, Cell
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .board import Board, Cell, PlacedTile
 from .events import ScoreEvent
 from .features import Feature, FeatureKey, Worth, feature_id
 from .position import Position
@@ -78,30 +81,103 @@ def final_scorings(game: Position) -> list[FinalScoring]:
     """What end-of-game scoring would give for each feature with figures on it: one entry
     per feature, or one per share when a rule shares its points out (the pig's field: its
     owner, a winner, scores more than the other winners)."""
-    board, figures, players = game.board, game.figures, len(game.players)
-    segment_features = game.ruleset.segment_features
-    share_rules = game.ruleset.share_rules
+    board, figures = game.board, game.figures
     roots = {board.find(f.segment) for f in figures.on_board.values() if f.segment is not None}
     out: list[FinalScoring] = []
     for root in sorted(roots):
-        kind = board.kind(root)
-        figure_ids = board.figures[root]
-        assert figure_ids
-        worth = segment_features[kind].value(board, root)
-        winners = figures.majority(figure_ids, players)
-        for i in share_rules:
-            shares = game.rules[i].shares(board, figures, root, kind, worth, winners)
-            if shares is not None:
-                out += [(root, kind, part, sharers) for part, sharers in shares]
-                break
-        else:
-            out.append((root, kind, worth, winners))
-    centre_features = game.ruleset.centre_features
+        out += _segment_scorings(game, root)
     for cell, figure_id in sorted(figures.on_centres.items()):
-        kind = board.centres[cell]
-        worth = centre_features[kind].value(board, cell)
-        out.append((cell, kind, worth, (figures.on_board[figure_id].player,)))
+        out.append(_centre_scoring(game, cell, figure_id))
     return out
+
+
+def _segment_scorings(game: Position, root: int) -> list[FinalScoring]:
+    """`final_scorings` of the road, city or field `root`, which has figures on it."""
+    board, figures = game.board, game.figures
+    kind = board.kind(root)
+    figure_ids = board.figures[root]
+    assert figure_ids
+    worth = game.ruleset.segment_features[kind].value(board, root)
+    winners = figures.majority(figure_ids, len(game.players))
+    for i in game.ruleset.share_rules:
+        shares = game.rules[i].shares(board, figures, root, kind, worth, winners)
+        if shares is not None:
+            return [(root, kind, part, sharers) for part, sharers in shares]
+    return [(root, kind, worth, winners)]
+
+
+def _centre_scoring(game: Position, cell: Cell, figure_id: int) -> FinalScoring:
+    """`final_scorings` of the monastery or garden on `cell`, with the figure `figure_id`."""
+    kind = game.board.centres[cell]
+    worth = game.ruleset.centre_features[kind].value(game.board, cell)
+    return (cell, kind, worth, (game.figures.on_board[figure_id].player,))
+
+
+@dataclass(frozen=True, slots=True)
+class FinalTally:
+    """What end-of-game scoring would give a position, feature by feature (`final_tally`),
+    so that the position one placement on is counted from it (`final_scores_since`).
+
+    `points`: per feature with figures (its root or centre cell), each (points, players)
+    share `final_scorings` gives it; `totals`: their sum per player. `turns`, `tiles` and
+    `last` (the tile placed last) name the position, to check that a game descends from it.
+    """
+
+    turns: int
+    tiles: int
+    last: PlacedTile
+    points: Mapping[FeatureKey, tuple[tuple[int, tuple[int, ...]], ...]]
+    totals: tuple[int, ...]
+
+
+def final_tally(game: Position) -> FinalTally:
+    """The `FinalTally` of `game` as it stands (the features' shares only: what the scores so
+    far and the rules' extras add is read from the later position itself)."""
+    points: dict[FeatureKey, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+    totals = [0] * len(game.players)
+    for where, _, worth, players in final_scorings(game):
+        points[where] = (*points.get(where, ()), (worth.points, players))
+        for p in players:
+            totals[p] += worth.points
+    board = game.board
+    return FinalTally(len(game.turns), len(board.order), board.order[-1], points, tuple(totals))
+
+
+def final_scores_since(
+    game: Position, tally: FinalTally, gone: Iterable[FeatureKey], fresh: Iterable[FeatureKey]
+) -> list[int]:
+    """`final_scores(game)`, counted from `tally` of an earlier position of the same game:
+    the shares of the features `gone` (changed or merged away since) are taken out, those of
+    the features `fresh` (made or changed since, as they are now) counted again, every other
+    feature's kept. Exact when `gone` and `fresh` hold every feature that changed: what
+    `Game.final_scores(since=...)` reads off its last move."""
+    scores = list(game.scores)
+    if game.finished:
+        return scores
+    totals = list(tally.totals)
+    points = tally.points
+    for key in gone:
+        for worth, players in points.get(key, ()):
+            for p in players:
+                totals[p] -= worth
+    board, on_centres = game.board, game.figures.on_centres
+    for key in fresh:
+        scorings: list[FinalScoring] = []
+        if isinstance(key, tuple):
+            figure_id = on_centres.get(key)
+            if figure_id is not None:
+                scorings.append(_centre_scoring(game, key, figure_id))
+        elif board.figures[key]:  # figures stand on a feature's root only
+            scorings = _segment_scorings(game, key)
+        for _, _, worth_now, players in scorings:
+            for p in players:
+                totals[p] += worth_now.points
+    for p, total in enumerate(totals):
+        scores[p] += total
+    for event in final_extras(game):
+        for p in event.players:
+            scores[p] += event.points
+    return scores
 
 
 def final_extras(game: Position) -> list[ScoreEvent]:
@@ -129,10 +205,13 @@ def final_scores(game: Position) -> list[int]:
 
 __all__ = [
     "FinalScoring",
+    "FinalTally",
     "completed_by",
     "event_cells",
     "final_extras",
     "final_scores",
+    "final_scores_since",
     "final_scorings",
+    "final_tally",
     "score_event",
 ]

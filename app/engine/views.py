@@ -6,6 +6,7 @@ methods of the same names call them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .board import Cell
@@ -116,6 +117,54 @@ def features(game: Position) -> list[dict[str, Any]]:
         if kind in centre_features
     ]
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A feature with a follower on it, with the numbers `features()` gives it (`claims`)."""
+
+    id: str
+    kind: str
+    complete: bool
+    followers: tuple[int, ...]
+    points_now: int
+    points_end: int
+
+
+def claims(game: Position) -> list[Claim]:
+    """The features `features()` lists with a follower (of either size) on them, in its
+    order and with its `id`, `kind`, `complete`, `followers`, `points_now` and
+    `points_end`; costs the figures on the board, not the board (no feature is walked)."""
+    board, figures = game.board, game.figures
+    players = len(game.players)
+    segment_features = game.ruleset.segment_features
+    out = []
+    roots = {board.find(f.segment) for f in figures.on_board.values() if f.segment is not None}
+    for root in sorted(roots):  # a feature's root is its oldest segment: features() order
+        kind = segment_features.get(board.kind(root))
+        followers = figures.count_by_player(board.figures[root], players)
+        if kind is not None and any(followers):
+            out.append(_claim(game, feature_id(root), kind, root, followers))
+    centre_features = game.ruleset.centre_features
+    for cell, name in board.centres.items():
+        figure_id = figures.on_centres.get(cell)
+        centre = centre_features.get(name)
+        if figure_id is None or centre is None:
+            continue
+        followers = figures.count_by_player([figure_id], players)
+        if any(followers):
+            out.append(_claim(game, feature_id(cell), centre, cell, followers))
+    return out
+
+
+def _claim(
+    game: Position, id_: str, kind: Feature[Key], key: Key, followers: list[int]
+) -> Claim:
+    board = game.board
+    complete = kind.complete(board, key)
+    now = kind.worth(board, key, True)
+    end = now if complete else kind.worth(board, key, False)
+    return Claim(id_, kind.kind, complete, tuple(followers), now.points, end.points)
 
 
 def listed_id(game: Position, key: FeatureKey) -> str | None:
@@ -261,6 +310,8 @@ def _feature_dict(
 
 __all__ = [
     "CATEGORIES",
+    "Claim",
+    "claims",
     "feature",
     "features",
     "field_lesson",
