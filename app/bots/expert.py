@@ -57,6 +57,7 @@ from collections.abc import Callable
 from app.engine import FinalTally, Game, Meeple, Move, feature_outlooks
 
 from .easy import evaluate, figure_value, margin, rank_moves, standing
+from .leaf import fitted_margin
 from .strong import Search, expectimax
 
 # How many of the easy heuristic's best moves are weighed (by the search and the review).
@@ -253,14 +254,15 @@ def rank_candidates(replica: Game, tile: str) -> list[tuple[float, Move]]:
 
 
 def reply_margin(after: Game, tile: str, player: int) -> float:
-    """`player`'s expected margin once the next player has answered `after` with `tile`."""
+    """`player`'s expected margin by the fitted leaf (`leaf.fitted_margin`) once the next
+    player has answered `after` with `tile`."""
     if after.finished:
-        return expected_margin(after, player)
+        return fitted_margin(after, player)
     answered = _reply(after, tile)
     if answered is None:
-        return expected_margin(after, player)
+        return fitted_margin(after, player)
     position, final = answered
-    return expected_margin(position, player, final)
+    return fitted_margin(position, player, final)
 
 
 def expert_move(
@@ -286,5 +288,5 @@ def expert_move(
     if isinstance(search, Move):
         return search
     best = expectimax(search.afters, search.player, search.deadline, search.limit,
-                      FIRST_HALVING, timer, reply=reply_margin, final=expected_margin)
+                      FIRST_HALVING, timer, reply=reply_margin, final=fitted_margin)
     return search.moves[best]
