@@ -1,5 +1,6 @@
 """The `expert` bot: the `strong` bot's search, with the next player's reply found faster
-and each reply's outcome judged by the final margin it is expected to leave.
+and each reply's outcome judged by the final margin it is expected to leave, by a leaf fitted
+to the margins games ended with (`leaf.fitted_margin`).
 
 1. Rank every legal move with the `easy` heuristic (`rank_moves`, as `rank_candidates`
    computes it: step 3) and keep the best few (`CANDIDATES`), as `strong` does.
@@ -8,7 +9,7 @@ and each reply's outcome judged by the final margin it is expected to leave.
    the easy heuristic, then a figure tried only on the best `FIGURE_PLACEMENTS` of them (a
    third of the work of ranking every move, which is what lets this search reach further
    than `strong`'s in the same time). Score the position after the reply for us with
-   `expected_margin()` (below) and weight it by the tile's count. Every candidate is scored
+   `leaf.fitted_margin()` and weight it by the tile's count. Every candidate is scored
    on the same tiles, so a search cut short by the budget still compares like with like;
    the worse half is dropped after 4, 8, 16... kinds (sequential halving). Only tile counts
    are used, never the bag's order, and nothing is random: the same public state gives the
@@ -20,11 +21,20 @@ and each reply's outcome judged by the final margin it is expected to leave.
    is weighed without playing it (`_with_figure`: the bare placement plus the mover scoring
    the unclaimed feature alone, `Game.spot_worth()`), both in a reply and in ranking our
    own candidates (`rank_candidates`, equal to `rank_moves`); the reply's final scores are
-   reused by `expected_margin()`. The same values to the last bit, so the same moves
-   (`tests/unit/test_expert_same_moves.py` keeps the straightforward search to compare).
+   reused by the leaf, which reads only the claimed features' odds (`feature_outlooks()`).
+   The same values to the last bit, so the same moves (`tests/unit/test_expert_same_moves.py`
+   keeps the straightforward search to compare).
 
-`expected_scores()` / `expected_margin()`: each player's expected final score from the board
-and the tiles left as a multiset, from public information only:
+The leaf (`leaf.py`): the margin now, figures in hand, the closing odds' gain, the figures
+likely back and those stuck on features that cannot close, each the player's less their
+rival's, weighted by weights piecewise linear in the tiles left that least squares fitted to
+the final margins of 300 easy-against-easy games (`bench/leaf_fit.py`). On held-out games it
+predicts the final margin better than the easy heuristic and `expected_margin()` (MSE 487
+against 574 and 538): the terms of `expected_margin()` below, weighed by the data.
+
+`expected_scores()` / `expected_margin()` (the review's measure; the leaf before): each
+player's expected final score from the board and the tiles left as a multiset, from public
+information only:
    the end-of-game count (`final_scores()`) plus, for every unfinished road, city, monastery
    and garden, what closing it would add for the players who hold it, weighted by the chance
    that it is closed; plus the followers in hand and those a closing feature would bring back.
@@ -34,7 +44,8 @@ and the tiles left as a multiset, from public information only:
    one of its open squares (a dead square). Only the claimed features are read
    (`Game.claims()`) and only their odds worked out (`feature_outlooks()`), in the order
    `features()` lists them, so the sums are those of reading every feature.
-The review of a finished game (`review.py`) judges every move by `expected_margin()` after it.
+The review of a finished game (`review.py`) judges every move by the fitted leaf after it
+(`weigh`) and shows `expected_scores()`.
 
 Measured against `strong` at an equal CPU budget a move (`bench/bots.py`, two players, both
 seat orders; `bench/bots-findings.md`): at 0.3 s a move it won 60 of 113 games (53.1 %,
@@ -57,6 +68,7 @@ from collections.abc import Callable
 from app.engine import FinalTally, Game, Meeple, Move, feature_outlooks
 
 from .easy import evaluate, figure_value, margin, rank_moves, standing
+from .leaf import fitted_margin
 from .strong import Search, expectimax
 
 # How many of the easy heuristic's best moves are weighed (by the search and the review).
@@ -117,11 +129,11 @@ def expected_margin(game: Game, player: int, final: list[int] | None = None) -> 
 
 
 def weigh(replica: Game, move: Move, tile: str, player: int) -> float:
-    """The expected margin for `player` after `move` of `tile` on the log-driven `replica`
-    (left unchanged)."""
+    """The expected margin for `player` by the fitted leaf (`leaf.fitted_margin`) after `move`
+    of `tile` on the log-driven `replica` (left unchanged)."""
     after = replica.copy()
     after.play(move, tile=tile)
-    return expected_margin(after, player)
+    return fitted_margin(after, player)
 
 
 def reply(after: Game, tile: str) -> Game | None:
@@ -253,14 +265,15 @@ def rank_candidates(replica: Game, tile: str) -> list[tuple[float, Move]]:
 
 
 def reply_margin(after: Game, tile: str, player: int) -> float:
-    """`player`'s expected margin once the next player has answered `after` with `tile`."""
+    """`player`'s expected margin by the fitted leaf (`leaf.fitted_margin`) once the next
+    player has answered `after` with `tile`."""
     if after.finished:
-        return expected_margin(after, player)
+        return fitted_margin(after, player)
     answered = _reply(after, tile)
     if answered is None:
-        return expected_margin(after, player)
+        return fitted_margin(after, player)
     position, final = answered
-    return expected_margin(position, player, final)
+    return fitted_margin(position, player, final)
 
 
 def expert_move(
@@ -286,5 +299,5 @@ def expert_move(
     if isinstance(search, Move):
         return search
     best = expectimax(search.afters, search.player, search.deadline, search.limit,
-                      FIRST_HALVING, timer, reply=reply_margin, final=expected_margin)
+                      FIRST_HALVING, timer, reply=reply_margin, final=fitted_margin)
     return search.moves[best]

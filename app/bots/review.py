@@ -3,9 +3,11 @@
 For each turn of a move log, the position is rebuilt from the turns before it alone (the
 board, the tile drawn, the figures in hand, the scores, the tiles left as a multiset: a
 log-driven game never knows the bag's order), and the move played is weighed against the
-best moves the `expert` bot finds there (`expected_margin()` after each). The loss is how many
-points of expected final margin the move played gave away against the best one found: 0 when
-it is the best found (or better than all of them), never negative. Its class:
+best moves the `expert` bot finds there (the expert's fitted leaf, `leaf.fitted_margin()`,
+after each: of the leaves tried, the best predictor of the final margin on games it was not
+fitted on, bench/bots-findings.md). The loss is how many points of expected final margin the
+move played gave away against the best one found: 0 when it is the best found (or better than
+all of them), never negative. Its class:
 
 | class | loss (points of expected final margin) |
 |---|---|
@@ -33,6 +35,7 @@ from app.engine import Game, IllegalMoveError, InvalidLogError, Meeple, Move, fr
 from .advice import explain
 from .easy import rank_moves
 from .expert import CANDIDATES, expected_scores, weigh
+from .leaf import fitted_margin
 
 # The lower bound of each class's loss, worst first (README "Game review").
 CLASSES: tuple[tuple[str, float], ...] = (
@@ -72,10 +75,6 @@ def _turn_of(move: Move, player: int, tile: str) -> dict[str, Any]:
     return turn
 
 
-def _margin(scores: Sequence[float], player: int) -> float:
-    return scores[player] - max(s for p, s in enumerate(scores) if p != player)
-
-
 def _rounded(values: Sequence[float]) -> list[float]:
     return [round(v, 2) for v in values]
 
@@ -112,7 +111,7 @@ def _judge(game: Game, index: int, turn: dict[str, Any]) -> dict[str, Any]:
     after = game.copy()
     play_turn(after, turn)
     played_scores = expected_scores(after)
-    played_value = _margin(played_scores, player)
+    played_value = fitted_margin(after, player)
     best, best_value = _best(game, tile, player, played, played_value)
     loss = round(max(0.0, best_value - played_value), 2)
     judged: dict[str, Any] = {
@@ -192,7 +191,7 @@ def try_move(log: dict[str, Any], turn: int, tried: dict[str, Any]) -> dict[str,
         return {"illegal": "bad_move", "detail": str(e)}
     except IllegalMoveError as e:
         return {"illegal": e.code, "detail": str(e)}
-    value = _margin(expected_scores(after), player)
+    value = fitted_margin(after, player)
     # The best found as the review found it (the move played among the candidates), and the
     # move tried if it beats them all.
     move = _move(attempt)

@@ -1,8 +1,10 @@
 """The expert's cheaper search (a reply's placements counted from a tally of the position
 before it, the expected scores read off the claimed features only) computes what the
-straightforward one did: the same reply, the same expected margin, the same move.
+straightforward one did: the same reply, the same expected margin and fitted leaf, the same
+move.
 
-The reference below is the expert as it was before those savings, kept verbatim."""
+The reference below is the expert as it was before those savings, kept verbatim but for its
+leaf, now the fitted leaf (`leaf.fitted_margin`) read off every feature the plain way."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import random
 
 import pytest
 
-from app.bots import Bot, expert, public_replica
+from app.bots import Bot, expert, leaf, public_replica
 from app.bots.easy import evaluate, figure_value, rank_moves
 from app.bots.strong import Search, expectimax
 from app.engine import Game, Meeple, Move, Options, Player, table_analysis
@@ -58,6 +60,50 @@ def reference_expected_margin(game: Game, player: int) -> float:
     return scores[player] - max(s for p, s in enumerate(scores) if p != player)
 
 
+def reference_fitted_margin(game: Game, player: int) -> float:
+    """`leaf.fitted_margin` read off every feature of `features()` and `table_analysis()`."""
+    scores = game.final_scores()
+    rows = [[float(s), float(sum(game.supply(p))), 0.0, 0.0, 0.0]
+            for p, s in enumerate(scores)]
+    if not game.finished:
+        chances = {f.id: f for f in table_analysis(game).features}
+        for feature in game.features():
+            outlook = chances.get(feature["id"])
+            if outlook is None or feature["kind"] not in expert._CLOSING_KINDS:
+                continue
+            followers = feature["followers"]
+            if feature["complete"] or max(followers) == 0:
+                continue
+            if not outlook.closable:
+                for p, n in enumerate(followers):
+                    rows[p][4] += n
+                continue
+            miss = 1.0
+            for c in outlook.chance:
+                miss *= 1.0 - c
+            closes = 1.0 - miss
+            closed = (
+                expert._CENTRE_CLOSED if feature["kind"] in ("monastery", "garden")
+                else feature["points_now"]
+            )
+            gain = closes * max(0, closed - feature["points_end"])
+            for p, n in enumerate(followers):
+                if n == max(followers):
+                    rows[p][2] += gain
+                rows[p][3] += closes * n
+    rival = max((p for p in range(len(rows)) if p != player), key=lambda p: rows[p][0])
+    mover = game.current_player
+    to_move = 1.0 if mover == player else -1.0 if mover == rival else 0.0
+    x = [a - b for a, b in zip(rows[player], rows[rival], strict=True)] + [to_move]
+    if game.finished:
+        return x[0]
+    value = 0.0
+    for share, weights in zip(leaf.phase(game.tiles_left), leaf.WEIGHTS, strict=True):
+        if share:
+            value += share * sum(w * f for w, f in zip(weights, x, strict=True))
+    return value
+
+
 def reference_reply(after: Game, tile: str) -> Game | None:
     mover = after.current_player
     moves = after.legal_moves(tile)
@@ -84,9 +130,9 @@ def reference_reply(after: Game, tile: str) -> Game | None:
 
 def reference_reply_margin(after: Game, tile: str, player: int) -> float:
     if after.finished:
-        return reference_expected_margin(after, player)
+        return reference_fitted_margin(after, player)
     answered = reference_reply(after, tile)
-    return reference_expected_margin(after if answered is None else answered, player)
+    return reference_fitted_margin(after if answered is None else answered, player)
 
 
 def reference_move(game: Game, playouts: int) -> Move:
@@ -96,7 +142,7 @@ def reference_move(game: Game, playouts: int) -> Move:
         return search
     best = expectimax(search.afters, search.player, search.deadline, search.limit,
                       expert.FIRST_HALVING, lambda: 0.0, reply=reference_reply_margin,
-                      final=reference_expected_margin)
+                      final=reference_fitted_margin)
     return search.moves[best]
 
 
@@ -126,8 +172,8 @@ def test_reply_and_expected_margin_are_the_references(
     options: Options, seed: int, players: int
 ) -> None:
     """After a candidate move of every 4th position, for every third kind of tile left: the
-    same reply (the same turns played) and, exactly, the same expected margin before and
-    after it for every player."""
+    same reply (the same turns played) and, exactly, the same expected margin and fitted leaf
+    before and after it for every player."""
     for game in positions(options, seed, every=8, players=players):
         search = Search.start(game, None, None, 1, None, lambda: 0.0, 3)
         if isinstance(search, Move):
@@ -135,6 +181,7 @@ def test_reply_and_expected_margin_are_the_references(
         after = search.afters[-1]  # a public replica, the candidate move played
         for p in range(players):
             assert expert.expected_margin(after, p) == reference_expected_margin(after, p)
+            assert leaf.fitted_margin(after, p) == reference_fitted_margin(after, p)
         for tile in sorted(after.next_tile_counts())[::3]:
             ours, theirs = expert.reply(after, tile), reference_reply(after, tile)
             assert (ours is None) == (theirs is None)
@@ -142,6 +189,7 @@ def test_reply_and_expected_margin_are_the_references(
                 assert ours.turns == theirs.turns
                 for p in range(players):
                     assert expert.expected_margin(ours, p) == reference_expected_margin(theirs, p)
+                    assert leaf.fitted_margin(ours, p) == reference_fitted_margin(theirs, p)
 
 
 @pytest.mark.parametrize(("options", "seed", "players"), GAMES[:3])

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.bots import Bot, classify, expected_margin, review_turns, summarize
+from app.bots import Bot, classify, review_turns, summarize
+from app.bots.leaf import fitted_margin
 from app.bots.review import CLASSES
 from app.engine import Game, Meeple, Move, Player, from_log, to_log
 
@@ -65,7 +66,7 @@ def test_the_best_move_is_legal_where_it_was_found_and_worth_the_loss_more(
         played.play(_move({k: v for k, v in t["played"].items() if k not in ("player", "tile")}),
                     tile=tile)
         p = t["player"]
-        gap = expected_margin(after, p) - expected_margin(played, p)
+        gap = fitted_margin(after, p) - fitted_margin(played, p)
         assert gap == pytest.approx(t["loss"], abs=0.01)
 
 
