@@ -22,6 +22,17 @@ MINE = "document.body.dataset.myTurn === 'true'"
 LOOK = (Path(__file__).parent / "look.js").read_text()
 # WCAG's least contrast for the parts of a picture one must see (non-text contrast, 1.4.11)
 NON_TEXT = 3.0
+# the monastery and garden tiles on the board without a figure on them, as [x, y] by kind
+FREE_CENTRES = """() => {
+  const g = window.__game;
+  const occupied = new Set(g.state.game.figures.map((f) => `${f.x},${f.y}`));
+  const out = { monastery: [], garden: [] };
+  for (const p of g.state.game.board) {
+    const def = g.scene.catalog[p.tile];
+    if (def && def.centre && !occupied.has(`${p.x},${p.y}`)) out[def.centre].push([p.x, p.y]);
+  }
+  return out;
+}"""
 
 
 @pytest.fixture
@@ -65,6 +76,14 @@ def test_a_late_board_reads_on_a_phone(fast_server, new_page, artifacts):
     for i in range(13):  # five players: turn 60 or so
         page.wait_for_function(MINE)
         play_turn(page, i)
+    # the measure needs a monastery and a garden with no figure on them: play on until the
+    # board has both (a few turns at most; the game has 84 tiles)
+    for i in range(13, 16):
+        free = page.evaluate(FREE_CENTRES)
+        if free["monastery"] and free["garden"]:
+            break
+        page.wait_for_function(MINE)
+        play_turn(page, i)
     page.wait_for_function(MINE)
     drawn(page)
     page.click("#fit")
@@ -78,6 +97,16 @@ def test_a_late_board_reads_on_a_phone(fast_server, new_page, artifacts):
     zoom_to(page, 30, (min(xs) + max(xs) + 1) / 2, (min(ys) + max(ys) + 1) / 2)
     page.screenshot(path=str(artifacts / "look-late-30px-phone.png"))
     look = page.evaluate(LOOK, {"kind": "board"})
+    # a late board is wider than a phone at 30 px a tile: bring every free monastery and
+    # garden the first view missed into view in turn, at the same zoom
+    measured = {m["cell"] for m in look["monasteries"] + look["gardens"]}
+    for x, y in [c for cells in page.evaluate(FREE_CENTRES).values() for c in cells]:
+        if f"{x},{y}" in measured:
+            continue
+        zoom_to(page, 30, x + 0.5, y + 0.5)
+        seen = page.evaluate(LOOK, {"kind": "board"})
+        for kind in ("monasteries", "gardens"):
+            look[kind] += [m for m in seen[kind] if m["cell"] == f"{x},{y}"]
     report = {"turn": page.evaluate(f"{GAME}.turn"), "fit_scale": fit_scale, **look,
               "lobby_chips": chips}
     (artifacts / "look-phone.json").write_text(json.dumps(report, indent=1))
