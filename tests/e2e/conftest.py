@@ -77,3 +77,10 @@ def axe_script() -> Path:
     if not AXE.exists():
         pytest.fail(f"no axe-core at {AXE}: run 'npm ci --prefix tests/e2e' (.ci/run does)")
     return AXE
+
+
+@pytest.fixture
+def fast_server(server_factory, tmp_path):
+    """A server of the test's own on a SQLite file, whose bots hardly pause."""
+    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}",
+                          CARC_BOT_PAUSE_SECONDS="0.05")

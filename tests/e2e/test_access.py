@@ -12,7 +12,6 @@ from room_page import GAME, axe, host_vs_bot, play_turn, settle
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
 MINE = "document.body.dataset.myTurn === 'true'"
 SIZES = {"laptop": {"width": 1280, "height": 800},
          "phone": {"width": 375, "height": 812, "touch": True}}
@@ -26,12 +25,6 @@ GLIDES = """(() => { window.__glided = false;
     const tick = () => { if (window.__game.moving()) window.__glided = true;
                          requestAnimationFrame(tick); };
     tick(); })()"""
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    """A server of the test's own whose bots hardly pause."""
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 def press_on(page, selector: str, key: str = "Enter") -> None:

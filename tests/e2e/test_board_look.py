@@ -17,7 +17,6 @@ from room_page import GAME, play_turn, settle
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 375, "height": 812, "touch": True, "device_scale_factor": 1}
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
 MINE = "document.body.dataset.myTurn === 'true'"
 LOOK = (Path(__file__).parent / "look.js").read_text()
 # WCAG's least contrast for the parts of a picture one must see (non-text contrast, 1.4.11)
@@ -33,12 +32,6 @@ FREE_CENTRES = """() => {
   }
   return out;
 }"""
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    """A server of the test's own whose bots hardly pause."""
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 def drawn(page) -> None:

@@ -14,13 +14,6 @@ from room_page import GAME, create_room, play_turn, sit, wait_for_mover
 pytestmark = pytest.mark.e2e
 
 SEATS = "window.__game.state.room.seats"
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    """A server of the test's own on a SQLite file, whose bots hardly pause."""
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 @pytest.fixture

@@ -19,18 +19,11 @@ from test_expansions_ui import place
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
 BOXES = {
     "inns": ("inns_cathedrals",),
     "traders": ("traders_builders",),
     "both": ("inns_cathedrals", "traders_builders"),
 }
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    """A server of the test's own on a SQLite file, whose bots hardly pause."""
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 def totals(page) -> list[int]:

@@ -13,16 +13,9 @@ from room_page import GAME, choose, choose_cell, click_canvas, host_vs_bot, rota
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 375, "height": 812, "touch": True}
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
 BOTH = {"inns_cathedrals": True, "traders_builders": True}
 MINE = f"document.body.dataset.myTurn === 'true' || {GAME}.finished"
 KINDS = ("wine", "grain", "cloth")
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    """A server of the test's own on a SQLite file, whose bots hardly pause."""
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 def place_by_finger(page, entry: dict, spot: int) -> None:

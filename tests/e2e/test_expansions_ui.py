@@ -9,14 +9,6 @@ from room_page import GAME, choose, click_canvas, open_home, rotate_and_pick, se
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    """A server of the test's own on a SQLite file, whose bots hardly pause."""
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
-
 
 def place(page, entry: dict, spot: int) -> None:
     """Place the drawn tile through the UI: its cell on the canvas, the rotation, the figure

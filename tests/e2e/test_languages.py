@@ -28,13 +28,6 @@ CATALOGUES = Path(__file__).resolve().parents[2] / "static" / "i18n"
 LANGUAGES = sorted(path.stem for path in CATALOGUES.glob("*.json"))  # English too: it must fit
 SIZES = {"laptop": {"width": 1280, "height": 800},
          "phone": {"width": 375, "height": 812, "touch": True}}
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    """A server of the test's own whose bots hardly pause."""
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 def texts(catalogue: dict) -> list[str]:

@@ -19,14 +19,7 @@ from room_page import (
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 375, "height": 812, "touch": True}
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
 MINE = "document.body.dataset.myTurn === 'true'"
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    """A server of the test's own whose bots hardly pause."""
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 def wait_pending(page, x: int, y: int) -> None:

@@ -10,15 +10,8 @@ from room_page import GAME, choose_cell, click_canvas, host_vs_bot, play_turn, s
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 375, "height": 812, "touch": True}
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
 MINE = "document.body.dataset.myTurn === 'true'"
 ACTIONS = ("rotate", "take-back", "confirm")
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    """A server of the test's own whose bots hardly pause."""
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 def buttons_in_sight(page) -> dict:
@@ -192,7 +185,6 @@ def test_results_with_the_abbot_and_four_players_fit_a_phone(fast_server, new_pa
     page.screenshot(path=str(artifacts / "results-abbot-phone.png"))
     assert fits["scroll"] <= fits["width"] and fits["inside"], fits
     assert {"field", "garden"} <= set(fits["heads"]), fits
-
 
 
 SELECT_FITS = """(() => {

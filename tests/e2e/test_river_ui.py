@@ -14,15 +14,9 @@ from test_access import axe
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
 SIDES = "NESW"
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 FACING = {"N": "S", "E": "W", "S": "N", "W": "E"}
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 # -- RIVER.md, rules 3 and 4, written out here so the client is checked, not trusted -------

@@ -11,16 +11,10 @@ from room_page import GAME, click_canvas, host_vs_bot, play_turn, settle
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
 MINE = "document.body.dataset.myTurn === 'true'"
 READY = f"{MINE} && window.__game.legal().length > 0"
 SIZES = {"laptop": {"width": 1280, "height": 800},
          "phone": {"width": 375, "height": 812, "touch": True}}
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 def marks_of(analysis: dict) -> dict:

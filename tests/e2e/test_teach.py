@@ -15,17 +15,11 @@ from test_access import axe
 
 pytestmark = pytest.mark.e2e
 
-FAST = {"CARC_BOT_PAUSE_SECONDS": "0.05"}
 MINE = "document.body.dataset.myTurn === 'true'"
 # my turn, with the placements here and the view done moving to them: squares stay where they are
 READY = f"{MINE} && window.__game.legal().length > 0 && !window.__game.moving()"
 SLOTS = ["NNW", "N", "NNE", "ENE", "E", "ESE", "SSE", "S", "SSW", "WSW", "W", "WNW"]
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-
-
-@pytest.fixture
-def fast_server(server_factory, tmp_path):
-    return server_factory(f"sqlite+aiosqlite:///{tmp_path / 'carcassonne.db'}", **FAST)
 
 
 def room_link(base: str, options: dict) -> str:
