@@ -7,6 +7,7 @@ import gzip
 import re
 from pathlib import Path
 
+import brotli
 import httpx
 import pytest
 
@@ -151,6 +152,26 @@ def test_every_text_answer_is_compressed(live_server, url):
         sent = http.send(stream, stream=True)
         assert gzip.decompress(b"".join(sent.iter_raw())) == raw.content
         sent.close()
+
+
+@pytest.mark.parametrize("url", ["/", "/static/js/state.js", "/static/css/room.css", "/api/tiles"])
+def test_browsers_that_ask_for_brotli_get_it(live_server, url):
+    with httpx.Client(base_url=live_server) as http:
+        raw = http.get(url, headers={"Accept-Encoding": "identity"}).content
+        sizes = {}
+        for coding, decompress in (("br", brotli.decompress), ("gzip", gzip.decompress)):
+            request = http.build_request("GET", url,
+                                         headers={"Accept-Encoding": f"{coding}, identity"})
+            sent = http.send(request, stream=True)
+            assert sent.status_code == 200
+            assert sent.headers["content-encoding"] == coding
+            assert "accept-encoding" in sent.headers["vary"].lower()
+            body = b"".join(sent.iter_raw())
+            sent.close()
+            assert decompress(body) == raw
+            sizes[coding] = len(body)
+        # Brotli's point: fewer bytes than gzip for the same text
+        assert sizes["br"] < sizes["gzip"], sizes
 
 
 def test_every_static_file_is_served_as_it_is(live_server):
