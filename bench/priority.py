@@ -1,7 +1,7 @@
 """Does a review slow a live room? A live room's bot reply and hint times, with and without
 reviews running, on one real server (SQLite, one live worker process, one review worker).
 
-    .venv/bin/python -m bench.priority [--samples 20] [--reviews 4]
+    .venv/bin/python -m bench.priority [--samples 20] [--reviews 16]
 
 1. Plays `--reviews` games of `--review-turns` random moves, each ended by its host.
 2. Quiet: in a live room (a person against an `expert` bot, hints on request, no bot pause),
@@ -123,7 +123,7 @@ def figures(name: str, values: list[float]) -> str:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=20)
-    parser.add_argument("--reviews", type=int, default=4)
+    parser.add_argument("--reviews", type=int, default=16)
     parser.add_argument("--review-turns", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
